@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Quarry",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "Quarry", targets: ["Quarry"]),
+    .executable(name: "quarry", targets: ["quarry"]),
+    .plugin(name: "QuarryBuildPlugin", targets: ["QuarryBuildPlugin"]),
+    .plugin(name: "QuarryCommandPlugin", targets: ["QuarryCommandPlugin"]),
+  ],
+  targets: [
+    // The system SQLite; `apt-get install libsqlite3-dev` provides the header on Debian.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(name: "Quarry", dependencies: ["CSQLite"]),
+    .target(name: "QuarryGen"),
+    .executableTarget(name: "quarry", dependencies: ["QuarryGen"]),
+    .executableTarget(
+      name: "quarry-bench",
+      dependencies: ["Quarry", "QuarryGen", "CSQLite"]
+    ),
+    .plugin(
+      name: "QuarryBuildPlugin",
+      capability: .buildTool(),
+      dependencies: ["quarry"]
+    ),
+    .plugin(
+      name: "QuarryCommandPlugin",
+      capability: .command(
+        intent: .custom(verb: "quarry", description: "Regenerate the checked-in Generated folder"),
+        permissions: [
+          .writeToPackageDirectory(reason: "Quarry writes generated persistence code")
+        ]
+      ),
+      dependencies: ["quarry"]
+    ),
+    .target(name: "QuarryTestSupport", path: "Tests/QuarryTestSupport"),
+    .testTarget(name: "QuarryTests", dependencies: ["Quarry", "CSQLite", "QuarryTestSupport"]),
+    .testTarget(name: "QuarryGenTests", dependencies: ["QuarryGen", "QuarryTestSupport"]),
+    .testTarget(
+      name: "QuarryEndToEndTests",
+      dependencies: ["quarry", "Quarry", "QuarryGen", "QuarryTestSupport"]
+    ),
+  ]
+)

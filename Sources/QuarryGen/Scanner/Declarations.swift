@@ -1,0 +1,198 @@
+/// What the scanner extracts from Swift sources: the input of the model stage and of templates.
+///
+/// These are plain values: the scanner builds them once and nothing downstream mutates them.
+
+/// Swift access levels, as written (`internal` when nothing is written).
+public enum AccessLevel: String, Sendable, Hashable, Comparable {
+  case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
+
+  private var rank: Int {
+    switch self {
+    case .private: 0
+    case .fileprivate: 1
+    case .internal: 2
+    case .package: 3
+    case .public: 4
+    case .open: 5
+    }
+  }
+
+  public static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A value in a `// quarry: key = value` annotation.
+public indirect enum AnnotationValue: Sendable, Hashable {
+  /// A bare key (`// quarry: unique`) or `true`/`false`.
+  case bool(Bool)
+  /// A quoted string, unescaped.
+  case string(String)
+  /// A number, as written (`42`, `-1.5`).
+  case number(String)
+  /// A bare identifier or dotted path (`Nest`, `.songbird`).
+  case identifier(String)
+  /// `[a, b]`.
+  case list([AnnotationValue])
+}
+
+/// One `key = value` (or bare `key`) from a `// quarry:` comment.
+public struct Annotation: Sendable, Hashable {
+  public var key: String
+  public var value: AnnotationValue
+  /// Where the key starts, for diagnostics such as an unknown key.
+  public var location: SourceLocation
+
+  public init(key: String, value: AnnotationValue, location: SourceLocation) {
+    self.key = key
+    self.value = value
+    self.location = location
+  }
+}
+
+/// An attribute as written: `@MainActor`, `@available(iOS 13, *)`, `@Wrapper(key: "a{b")`.
+public struct AttributeDeclaration: Sendable, Hashable {
+  /// The name without `@`, e.g. `available`.
+  public var name: String
+  /// The argument text inside the parentheses, whitespace normalised; nil without parentheses.
+  public var arguments: String?
+
+  public init(name: String, arguments: String? = nil) {
+    self.name = name
+    self.arguments = arguments
+  }
+}
+
+/// A stored instance property of a struct.
+public struct PropertyDeclaration: Sendable, Hashable {
+  public var name: String
+  /// The type as written with whitespace normalised (`[String: Int]?`), or the literal type of
+  /// a simple literal default (`Int`, `Double`, `String`, `Bool`); nil when neither is known.
+  public var typeName: String?
+  /// Whether the type was inferred from a literal default rather than written.
+  public var isTypeInferred: Bool
+  public var isLet: Bool
+  public var isLazy: Bool
+  /// The default value text as written, whitespace normalised; nil without `=`.
+  public var defaultValue: String?
+  public var attributes: [AttributeDeclaration]
+  public var access: AccessLevel
+  /// The setter's access level when it differs (`private(set)`), else nil.
+  public var setterAccess: AccessLevel?
+  public var annotations: [Annotation]
+  public var docComment: String?
+  public var location: SourceLocation
+  /// The `#if` conditions enclosing this property, outermost first (`"DEBUG"`, `"!DEBUG"`).
+  public var conditions: [String]
+
+  public init(
+    name: String, typeName: String?, isTypeInferred: Bool = false, isLet: Bool,
+    isLazy: Bool = false, defaultValue: String? = nil, attributes: [AttributeDeclaration] = [],
+    access: AccessLevel = .internal, setterAccess: AccessLevel? = nil,
+    annotations: [Annotation] = [], docComment: String? = nil, location: SourceLocation,
+    conditions: [String] = []
+  ) {
+    self.name = name
+    self.typeName = typeName
+    self.isTypeInferred = isTypeInferred
+    self.isLet = isLet
+    self.isLazy = isLazy
+    self.defaultValue = defaultValue
+    self.attributes = attributes
+    self.access = access
+    self.setterAccess = setterAccess
+    self.annotations = annotations
+    self.docComment = docComment
+    self.location = location
+    self.conditions = conditions
+  }
+}
+
+/// A `struct` declaration with its stored instance properties.
+public struct StructDeclaration: Sendable, Hashable {
+  /// The qualified name through nesting: `A.B.C`.
+  public var name: String
+  /// The name as declared: `C`.
+  public var localName: String
+  public var access: AccessLevel
+  /// Generic parameter clause text without angle brackets (`T: Codable`), nil when not generic.
+  public var genericParameters: String?
+  public var inheritedTypes: [String]
+  public var attributes: [AttributeDeclaration]
+  public var docComment: String?
+  public var annotations: [Annotation]
+  public var properties: [PropertyDeclaration]
+  public var location: SourceLocation
+  public var conditions: [String]
+
+  public init(
+    name: String, localName: String, access: AccessLevel = .internal,
+    genericParameters: String? = nil, inheritedTypes: [String] = [],
+    attributes: [AttributeDeclaration] = [], docComment: String? = nil,
+    annotations: [Annotation] = [], properties: [PropertyDeclaration] = [],
+    location: SourceLocation, conditions: [String] = []
+  ) {
+    self.name = name
+    self.localName = localName
+    self.access = access
+    self.genericParameters = genericParameters
+    self.inheritedTypes = inheritedTypes
+    self.attributes = attributes
+    self.docComment = docComment
+    self.annotations = annotations
+    self.properties = properties
+    self.location = location
+    self.conditions = conditions
+  }
+}
+
+/// An `enum` declaration: the generator maps raw-value enums to columns.
+public struct EnumDeclaration: Sendable, Hashable {
+  public var name: String
+  public var localName: String
+  public var access: AccessLevel
+  /// The first inherited type when it is a raw-value type (`String`, `Int`, …), else nil.
+  public var rawType: String?
+  public var inheritedTypes: [String]
+  public var attributes: [AttributeDeclaration]
+  public var docComment: String?
+  public var annotations: [Annotation]
+  public var cases: [String]
+  public var location: SourceLocation
+  public var conditions: [String]
+
+  public init(
+    name: String, localName: String, access: AccessLevel = .internal, rawType: String? = nil,
+    inheritedTypes: [String] = [], attributes: [AttributeDeclaration] = [],
+    docComment: String? = nil, annotations: [Annotation] = [], cases: [String] = [],
+    location: SourceLocation, conditions: [String] = []
+  ) {
+    self.name = name
+    self.localName = localName
+    self.access = access
+    self.rawType = rawType
+    self.inheritedTypes = inheritedTypes
+    self.attributes = attributes
+    self.docComment = docComment
+    self.annotations = annotations
+    self.cases = cases
+    self.location = location
+    self.conditions = conditions
+  }
+}
+
+/// Everything scanned from one file, plus what could not be read.
+public struct ScannedFile: Sendable, Hashable {
+  public var file: SourceFile
+  public var structs: [StructDeclaration]
+  public var enums: [EnumDeclaration]
+  public var diagnostics: [Diagnostic]
+
+  public init(
+    file: SourceFile, structs: [StructDeclaration] = [], enums: [EnumDeclaration] = [],
+    diagnostics: [Diagnostic] = []
+  ) {
+    self.file = file
+    self.structs = structs
+    self.enums = enums
+    self.diagnostics = diagnostics
+  }
+}

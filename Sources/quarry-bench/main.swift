@@ -1,0 +1,2 @@
+// Placeholder until the benchmark issue lands.
+print("quarry-bench: not yet implemented")
