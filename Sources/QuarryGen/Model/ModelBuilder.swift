@@ -84,7 +84,6 @@ public struct ModelBuilder: Sendable {
         PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics)
       {
         column.isAutoincrement = true
-        column.isPrimaryKey = true
       }
       if let (value, location) = propertyOptions.defaultValue {
         column.defaultSQL = DefaultValueCheck.sql(

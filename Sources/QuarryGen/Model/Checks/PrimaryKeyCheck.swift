@@ -7,7 +7,7 @@ enum PrimaryKeyCheck {
     declaration: StructDeclaration, diagnostics: inout [Diagnostic]
   ) {
     let annotated = columns.indices.filter { columns[$0].isPrimaryKey }
-    var key: [Int]
+    let key: [Int]
     if let structKey {
       if let first = annotated.first {
         diagnostics.append(
@@ -21,6 +21,8 @@ enum PrimaryKeyCheck {
           structKey, key: "primaryKey", in: columns, diagnostics: &diagnostics)
       else { return }
       key = listed
+    } else if let autoincrement = columns.indices.first(where: { columns[$0].isAutoincrement }) {
+      key = annotated.isEmpty ? [autoincrement] : annotated
     } else if !annotated.isEmpty {
       key = annotated
     } else if let id = columns.firstIndex(where: { $0.propertyName == "id" }) {
