@@ -135,7 +135,7 @@ enum AnnotationKeyCheck {
     if other.contains(annotation.key) {
       message = isStruct ? .propertyKeyOnStruct(annotation.key) : .structKeyOnProperty(annotation.key)
     } else {
-      let suggestion = EditDistance.nearest(to: annotation.key, in: level)
+      let suggestion = EditDistance.suggestion(for: annotation.key, among: level)
       message = .unknownAnnotationKey(annotation.key, suggestion: suggestion, known: level)
     }
     diagnostics.append(.error(message, at: annotation.location))

@@ -11,7 +11,7 @@ enum PropertyListCheck {
       if let index = columns.firstIndex(where: { $0.propertyName == name }) {
         indexes.append(index)
       } else {
-        let suggestion = EditDistance.nearest(to: name, in: columns.map(\.propertyName))
+        let suggestion = EditDistance.suggestion(for: name, among: columns.map(\.propertyName))
         diagnostics.append(
           .error(.unknownProperty(name, key: key, suggestion: suggestion), at: list.location))
       }

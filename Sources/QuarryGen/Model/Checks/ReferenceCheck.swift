@@ -8,7 +8,7 @@ enum ReferenceCheck {
     guard let resolved = index.resolve(name, from: scope), let table = index.tables[resolved]
     else {
       let candidates = index.persisted.sorted()
-      let suggestion = EditDistance.nearest(to: name, in: candidates)
+      let suggestion = EditDistance.suggestion(for: name, among: candidates)
       diagnostics.append(.error(.unknownReference(name, suggestion: suggestion), at: location))
       return nil
     }
