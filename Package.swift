@@ -44,7 +44,11 @@ let package = Package(
     .testTarget(name: "QuarryGenTests", dependencies: ["QuarryGen", "QuarryTestSupport"]),
     .testTarget(
       name: "QuarryEndToEndTests",
-      dependencies: ["quarry", "Quarry", "QuarryGen", "QuarryTestSupport"]
+      dependencies: ["quarry", "Quarry", "QuarryGen", "QuarryTestSupport"],
+      // Fixtures are inputs to the built `quarry` (some deliberately invalid) and Snapshots are
+      // expected outputs: neither is compiled. Models/ and Generated/ are, so the generated
+      // code is compiled and run by the tests.
+      exclude: ["Fixtures", "Snapshots"]
     ),
   ]
 )

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The whole pipeline behind `quarry generate`: collect sources, scan, build the model, render
+/// the templates, then write, check or dry-run the output.
+///
+/// Keeps the command line thin: it parses arguments into `GeneratorOptions`, calls `run`,
+/// prints the result's diagnostics and report, and exits with `exitCode`.
+///
+/// ```swift
+/// let result = try Generator.run(GeneratorOptions(sources: ["Models"], output: "Generated"))
+/// print(DiagnosticRenderer(files: result.files).render(result.diagnostics))
+/// exit(result.exitCode)
+/// ```
+public enum Generator {
+  /// Problems that are not the user's Swift: a missing template folder, a file in the way.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Runs the pipeline once.
+  ///
+  /// - Throws: `Failure` when no templates can be found or a planned file is not quarry's,
+  ///   or an I/O error from reading or writing files. User mistakes are diagnostics instead.
+  public static func run(_ options: GeneratorOptions) throws -> GenerationResult {
+    let workingDirectory = FileManager.default.currentDirectoryPath
+    let root = RelativePath.absolute(options.root ?? ".", base: workingDirectory)
+    let output = RelativePath.absolute(options.output, base: workingDirectory)
+    var result = GenerationResult(
+      outputDisplayPath: RelativePath.from(root, to: output), mode: options.mode)
+
+    // Sources: read each once, shown relative to the root.
+    let collector = SourceCollector(excludedDirectories: [output])
+    let (paths, missing) = collector.collect(options.sources, base: workingDirectory)
+    for source in missing {
+      result.diagnostics.append(
+        .error(
+          "no such file or directory: '\(source)'",
+          at: SourceLocation(path: source, offset: 0)))
+    }
+    var scanned: [ScannedFile] = []
+    let scanner = SourceScanner()
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw Failure(description: "cannot read '\(path)'")
+      }
+      if GeneratedHeader.isGenerated(data) { continue }
+      let file = SourceFile(path: RelativePath.from(root, to: path), bytes: Array(data))
+      result.files.append(file)
+      let scannedFile = scanner.scan(file)
+      result.diagnostics += scannedFile.diagnostics
+      scanned.append(scannedFile)
+    }
+    result.scannedFileCount = scanned.count
+
+    let built = ModelBuilder().build(scanned)
+    result.diagnostics += built.diagnostics
+    result.tableCount = built.model.tables.count
+    if result.hasErrors { return result }
+
+    // Templates.
+    let templatesFolder: String
+    if let templates = options.templates {
+      templatesFolder = RelativePath.absolute(templates, base: workingDirectory)
+    } else if let found = TemplateLocator.defaultDirectory() {
+      templatesFolder = found
+    } else {
+      throw Failure(
+        description: "cannot find the default templates; pass '--templates <dir>' or set "
+          + "QUARRY_TEMPLATES")
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: templatesFolder, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw Failure(description: "templates folder '\(options.templates ?? templatesFolder)' does not exist")
+    }
+    let renderer = TemplateRenderer(
+      folder: templatesFolder, displayFolder: RelativePath.from(root, to: templatesFolder))
+    var plan = renderer.render(built.model, scanned: scanned, diagnostics: &result.diagnostics)
+    result.files += renderer.loadedFiles()
+    if result.hasErrors { return result }
+
+    if let singleFile = options.singleFile {
+      let swiftFiles = plan.files.filter { $0.path.hasSuffix(".swift") }
+      let sources = Set(built.model.tables.map(\.sourcePath)).sorted()
+      let body = SwiftFileCombiner.combine(swiftFiles.map { Self.bodyWithoutHeader($0.contents) })
+      plan = OutputPlan(files: [
+        GeneratedFile(
+          path: singleFile,
+          contents: GeneratedText.file(
+            header: GeneratedHeader.line(forFileAt: singleFile, sources: sources), body: body))
+      ])
+    }
+
+    let writer = FileWriter(directory: output)
+    do {
+      result.changes = options.mode == .write ? try writer.apply(plan) : try writer.changes(for: plan)
+    } catch let conflict as FileWriter.Conflict {
+      throw Failure(
+        description: "refusing to overwrite '\(result.outputDisplayPath)/\(conflict.path)': it "
+          + "does not start with the '\(GeneratedHeader.marker)' header")
+    }
+    return result
+  }
+
+  /// A generated file's text after its header line and the blank line below it.
+  static func bodyWithoutHeader(_ contents: String) -> String {
+    guard let newline = contents.firstIndex(of: "\n") else { return "" }
+    return String(contents[contents.index(after: newline)...])
+  }
+}
