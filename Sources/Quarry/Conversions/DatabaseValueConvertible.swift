@@ -65,7 +65,7 @@ where Self: RawRepresentable, RawValue: DatabaseValueConvertible {
   public static func decode(from value: DatabaseValue) throws -> Self {
     let rawValue = try RawValue.decode(from: value)
     guard let decoded = Self(rawValue: rawValue) else {
-      throw ValueConversionError("\(value.storageDescription) is not a case of \(Self.self)")
+      throw ValueConversionError("raw value \(rawValue) is not a case of \(Self.self)")
     }
     return decoded
   }

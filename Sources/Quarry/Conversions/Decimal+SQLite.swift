@@ -46,7 +46,10 @@ extension Decimal: DatabaseValueConvertible {
   private static func decimal(roundingToFifteenDigits real: Double) -> Decimal {
     if real == 0 { return 0 }
     let magnitude = abs(real)
-    let exponent = Int(log10(magnitude).rounded(.down))
+    var exponent = Int(log10(magnitude).rounded(.down))
+    // log10 rounds up just below a power of ten (log10(99999999999999.9) == 14.0); correct it
+    // with exact powers of ten so the 15 digits start at the first significant one.
+    if abs(exponent) <= 22 && magnitude < pow(10, Double(exponent)) { exponent -= 1 }
     let scale = 14 - exponent
     // Powers of ten up to 1e22 are exact doubles, so scaling costs a single rounding error that
     // the rounding to a whole significand absorbs. Other magnitudes go through text.

@@ -1,9 +1,12 @@
 // Double and Float are stored as SQLite REAL (an IEEE 754 double). Integers are accepted when
 // reading, because SQLite hands back whole numbers from REAL columns written by other tools as
-// INTEGER storage.
+// INTEGER storage. NaN is refused: SQLite would silently store it as NULL.
 
 extension Double: DatabaseValueConvertible {
-  public func databaseValue() throws -> DatabaseValue { .real(self) }
+  public func databaseValue() throws -> DatabaseValue {
+    guard !isNaN else { throw ValueConversionError("NaN cannot be stored (SQLite makes it NULL)") }
+    return .real(self)
+  }
 
   public static func decode(from value: DatabaseValue) throws -> Double {
     switch value {
@@ -15,7 +18,7 @@ extension Double: DatabaseValueConvertible {
 }
 
 extension Float: DatabaseValueConvertible {
-  public func databaseValue() throws -> DatabaseValue { .real(Double(self)) }
+  public func databaseValue() throws -> DatabaseValue { try Double(self).databaseValue() }
 
   public static func decode(from value: DatabaseValue) throws -> Float {
     Float(try Double.decode(from: value))
