@@ -15,8 +15,7 @@ extension DeclarationScanner {
 
   func directiveKind(_ token: Token) -> Directive? {
     switch token.end - token.start {
-    case 3 where bytes[token.start + 1] == UInt8(ascii: "i") && bytes[token.start + 2] == UInt8(ascii: "f"):
-      .if
+    case 3 where text(of: token) == "#if": .if
     case 5 where text(of: token) == "#else": .else
     case 6 where text(of: token) == "#endif": .endif
     case 7 where text(of: token) == "#elseif": .elseif
@@ -59,7 +58,12 @@ extension DeclarationScanner {
         parts.append(text)
         conditionFrames[conditionFrames.count - 1].clauses.append(text)
       }
-      if frame.isRecorded { conditions[conditions.count - 1] = parts.joined(separator: " && ") }
+      if frame.isRecorded {
+        // `&&` binds tighter than `||`: keep each clause's meaning when joining.
+        let joined = parts.count == 1
+          ? parts : parts.map { $0.contains("||") && !$0.hasPrefix("!(") ? "(" + $0 + ")" : $0 }
+        conditions[conditions.count - 1] = joined.joined(separator: " && ")
+      }
     case .endif:
       guard let frame = conditionFrames.popLast() else {
         diagnose(.unexpectedDirective("#endif"), at: directiveToken.start)

@@ -78,7 +78,7 @@ struct LeadingComments {
   private static func blockDocText(_ inner: ArraySlice<UInt8>) -> String {
     let text = String(decoding: inner, as: UTF8.self)
     var lines: [Substring] = []
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       var trimmed = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
       if trimmed.hasPrefix("*") {
         trimmed = trimmed.dropFirst()
@@ -91,7 +91,12 @@ struct LeadingComments {
     let last = lines.lastIndex(where: { !isBlank($0) }) ?? -1
     guard first <= last else { return "" }
     lines = Array(lines[first...last])
-    return lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-      .joined(separator: "\n")
+    return lines.map { line in
+      var trimmed = line
+      while let last = trimmed.last, last == " " || last == "\t" || last == "\r" {
+        trimmed = trimmed.dropLast()
+      }
+      return String(trimmed)
+    }.joined(separator: "\n")
   }
 }
