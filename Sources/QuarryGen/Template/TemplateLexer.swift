@@ -40,11 +40,20 @@ struct TemplateLexer {
         tokens.append(TemplateToken(
           kind: .text, start: textStart, end: index, tagStart: textStart, tagEnd: index))
       }
-      guard let token = scanTag(kind: kind, at: index) else {
+      let token: TemplateToken
+      switch scanTag(kind: kind, at: index) {
+      case .tag(let tag):
+        token = tag
+      case .unclosed:
         let opening = String(decoding: bytes[index..<index + 2], as: UTF8.self)
         diagnostics.append(.error(
           TemplateMessage.unclosedTag(opening: opening, closing: Self.closing(kind)).text,
           at: SourceLocation(path: file.path, offset: index)))
+        return tokens
+      case .unterminatedString(let offset):
+        diagnostics.append(.error(
+          TemplateMessage.unterminatedString.text,
+          at: SourceLocation(path: file.path, offset: offset)))
         return tokens
       }
       tokens.append(token)
@@ -76,9 +85,16 @@ struct TemplateLexer {
     }
   }
 
+  private enum TagScan {
+    case tag(TemplateToken)
+    case unclosed
+    /// The file ended inside a quoted string that starts at this offset.
+    case unterminatedString(Int)
+  }
+
   /// Finds the end of the tag opened at `start`, skipping quoted strings so `"}}"` in a filter
   /// argument does not close the tag.
-  private func scanTag(kind: TemplateToken.Kind, at start: Int) -> TemplateToken? {
+  private func scanTag(kind: TemplateToken.Kind, at start: Int) -> TagScan {
     let bytes = file.bytes
     let closingByte: UInt8 =
       switch kind {
@@ -88,6 +104,7 @@ struct TemplateLexer {
       }
     var index = start + 2
     var quote: UInt8?
+    var quoteStart = start
     while index + 1 < bytes.count {
       let byte = bytes[index]
       if let open = quote {
@@ -96,8 +113,12 @@ struct TemplateLexer {
           continue
         }
         if byte == open { quote = nil }
+        // Strings in tags never span lines; stopping here keeps one stray quote from
+        // swallowing the rest of the file into a tag.
+        if byte == UInt8(ascii: "\n") { return .unterminatedString(quoteStart) }
       } else if kind != .comment && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) {
         quote = byte
+        quoteStart = index
       } else if byte == closingByte && bytes[index + 1] == UInt8(ascii: "}") {
         var token = TemplateToken(
           kind: kind, start: start + 2, end: index, tagStart: start, tagEnd: index + 2)
@@ -109,11 +130,11 @@ struct TemplateLexer {
           token.trimsAfter = true
           token.end -= 1
         }
-        return token
+        return .tag(token)
       }
       index += 1
     }
-    return nil
+    return quote == nil ? .unclosed : .unterminatedString(quoteStart)
   }
 
   // MARK: Whitespace rules

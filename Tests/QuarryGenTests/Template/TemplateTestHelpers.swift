@@ -40,3 +40,19 @@ func assertDiagnostics(
     diagnostics, expected, lineDiff(expected: expected, actual: diagnostics), file: file,
     line: line)
 }
+
+/// Asserts that `source` renders to `expected` over an empty context.
+func assertRenders(
+  _ source: String, _ expected: String, templates: [String: String] = [:],
+  file: StaticString = #filePath, line: UInt = #line
+) {
+  assertRenders(source, [:], expected, templates: templates, file: file, line: line)
+}
+
+/// Asserts the full rendered diagnostics of `source` over an empty context.
+func assertDiagnostics(
+  _ source: String, _ expected: String, templates: [String: String] = [:],
+  file: StaticString = #filePath, line: UInt = #line
+) {
+  assertDiagnostics(source, [:], expected, templates: templates, file: file, line: line)
+}
