@@ -44,6 +44,9 @@ struct TemplateParser {
   let resolveInclude: (String) -> (IncludeResolution, [Diagnostic])
   /// The blocks currently open, innermost last, for mismatched end tags.
   private var openBlocks: [String] = []
+  /// The tags that end each open block's current body, innermost last: an end tag that
+  /// belongs to an outer block closes it, and the inner block is reported as unclosed.
+  private var openTerminators: [Set<String>] = []
 
   init(
     file: SourceFile,
@@ -86,6 +89,11 @@ struct TemplateParser {
       case .block:
         guard let tag = splitBlockTag(token) else { continue }
         if terminators.contains(tag.name) { return (nodes, tag) }
+        if openTerminators.dropLast().contains(where: { $0.contains(tag.name) }) {
+          // Leave the tag for the enclosing block that it ends.
+          index -= 1
+          return (nodes, nil)
+        }
         if let node = parseBlock(tag) { nodes.append(node) }
       }
     }
@@ -160,7 +168,11 @@ struct TemplateParser {
     nodes: [Node], end: BlockTag?
   ) {
     openBlocks.append(opening.name)
-    defer { openBlocks.removeLast() }
+    openTerminators.append(terminators)
+    defer {
+      openBlocks.removeLast()
+      openTerminators.removeLast()
+    }
     let (nodes, end) = parseNodes(until: terminators)
     if end == nil, let endTag = Self.endTags[opening.name] {
       report(.missingEndTag(opening.name, end: endTag), at: opening.location.offset)
