@@ -28,10 +28,16 @@ struct VariablePath: Sendable {
     var name: String
     /// The component as an array index (`list.0`), precomputed.
     var index: Int?
-    /// Missing keys read as `null` instead of failing: the component follows `annotations` or
-    /// `argument`, dictionaries of open-ended user data where absence is the normal case.
+    /// Missing keys read as `null` instead of failing: the component follows one of the
+    /// `openDictionaries`, where absence is the normal case (`{% if type.based.Codable %}`).
     var allowsMissingKey: Bool
   }
+
+  /// Context keys holding open-ended user data: annotations, command-line arguments, inherited
+  /// type names and attribute names.
+  static let openDictionaries: Set<String> = [
+    "annotations", "argument", "based", "implements", "attributes",
+  ]
 
   /// The path as written, for messages.
   var text: String
@@ -47,7 +53,7 @@ struct VariablePath: Sendable {
       let name = String(part)
       components.append(Component(
         name: name, index: Int(name),
-        allowsMissingKey: previous == "annotations" || previous == "argument"))
+        allowsMissingKey: Self.openDictionaries.contains(previous)))
       previous = name
     }
     self.components = components

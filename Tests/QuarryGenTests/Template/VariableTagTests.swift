@@ -24,10 +24,17 @@ final class VariableTagTests: XCTestCase {
     assertRenders(#"{{ "a\"b" }} {{ 'c' }} {{ "}}" }}"#, #"a"b c }}"#)
   }
 
-  func testMissingAnnotationOrArgumentKeyIsNull() {
+  func testMissingKeyOfAnOpenDictionaryIsNull() {
     assertRenders(
-      "[{{ type.annotations.skip }}][{{ argument.prefix }}]",
-      ["type": ["annotations": [:]], "argument": [:]], "[][]")
+      """
+      [{{ type.annotations.skip }}][{{ argument.prefix }}][{{ type.based.Codable }}]\
+      [{{ type.implements.Codable }}][{{ variable.attributes.objc }}]
+      """,
+      [
+        "type": ["annotations": [:], "based": [:], "implements": [:]],
+        "variable": ["attributes": [:]], "argument": [:],
+      ],
+      "[][][][][]")
   }
 
   func testTagWithoutSpaces() {
