@@ -96,7 +96,7 @@ final class TemplateContextTests: XCTestCase {
       id: UUID unwrapped=UUID/UUID optional=false/false iuo=false array=false dictionary=false \
       default=none mutable=false access=public/ annotations=["primaryKey": true] attributes=[:]
       wingspan: Double? unwrapped=Double/Double optional=true/true iuo=false array=false \
-      dictionary=false default=nil mutable=false access=public/private annotations=[:] \
+      dictionary=false default=nil mutable=true access=public/private annotations=[:] \
       attributes=[:]
       tags: [String] unwrapped=[String]/[String] optional=false/false iuo=false array=true \
       dictionary=false default=none mutable=true access=internal/internal annotations=[:] \

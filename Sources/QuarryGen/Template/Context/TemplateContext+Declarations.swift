@@ -78,7 +78,6 @@ extension TemplateContext {
     for attribute in property.attributes {
       attributes[attribute.name] = .string(attribute.arguments ?? "")
     }
-    let isMutable = !property.isLet && (property.setterAccess.map { $0 > .private } ?? true)
     return .dictionary([
       "name": .string(property.name),
       "typeName": typeNameValue,
@@ -88,7 +87,8 @@ extension TemplateContext {
       "defaultValue": property.defaultValue.map(TemplateValue.string) ?? .null,
       "annotations": annotationsValue(property.annotations),
       "attributes": .dictionary(attributes),
-      "isMutable": .bool(isMutable),
+      // As in Sourcery: any `var` is mutable, whatever its setter's access level.
+      "isMutable": .bool(!property.isLet),
       "isLazy": .bool(property.isLazy),
       "readAccess": .string(property.access.rawValue),
       "writeAccess": .string(property.isLet ? "" : (property.setterAccess ?? property.access).rawValue),
