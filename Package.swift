@@ -48,7 +48,7 @@ let package = Package(
       // Fixtures are inputs to the built `quarry` (some deliberately invalid) and Snapshots are
       // expected outputs: neither is compiled. Models/ and Generated/ are, so the generated
       // code is compiled and run by the tests.
-      exclude: ["Fixtures", "Snapshots"]
+      exclude: ["Fixtures", "Snapshots", "Generated/Schema.sql"]
     ),
   ]
 )

@@ -29,7 +29,7 @@ struct QuarryCommandPlugin: CommandPlugin {
       ? context.package.targets : try context.package.targets(named: targetNames)
     var failed: [String] = []
     for target in candidates {
-      guard let module = target as? SourceModuleTarget else { continue }
+      guard let module = target as? SwiftSourceModuleTarget else { continue }
       if targetNames.isEmpty && !hasAnnotations(module) { continue }
       let folder = module.directoryURL
       let output = folder.appendingPathComponent(outputName)
@@ -51,7 +51,7 @@ struct QuarryCommandPlugin: CommandPlugin {
 
   /// Whether any Swift file of the target mentions a `quarry:` annotation; a cheap filter
   /// so that `swift package quarry` without `--target` skips unrelated targets.
-  private func hasAnnotations(_ module: SourceModuleTarget) -> Bool {
+  private func hasAnnotations(_ module: SwiftSourceModuleTarget) -> Bool {
     module.sourceFiles(withSuffix: "swift").contains { file in
       guard let data = FileManager.default.contents(atPath: file.url.path) else { return false }
       return String(decoding: data, as: UTF8.self).contains("quarry:")
