@@ -5,7 +5,7 @@ import XCTest
 /// Usage, help, version and `quarry scan`, through the built binary.
 final class CommandLineTests: XCTestCase {
   private func run(_ arguments: String...) throws -> QuarryRun {
-    try Quarry.run(arguments, in: Quarry.testFolder)
+    try QuarryBinary.run(arguments, in: QuarryBinary.testFolder)
   }
 
   func testVersion() throws {
@@ -54,7 +54,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testMissingSourceIsAnError() throws {
-    let folder = try Quarry.temporaryFolder(self)
+    let folder = try QuarryBinary.temporaryFolder(self)
     XCTAssertEqual(
       try run("generate", "Nowhere", "--output", folder.path),
       QuarryRun(

@@ -5,17 +5,17 @@ import XCTest
 /// Runs the built `quarry` on fixture sources; stdout, stderr, exit code and the output tree
 /// are compared separately, against literals or golden files in `Snapshots/`.
 final class GenerateCommandTests: XCTestCase {
-  private var models: URL { Quarry.testFolder.appendingPathComponent("Models") }
-  private var generated: URL { Quarry.testFolder.appendingPathComponent("Generated") }
+  private var models: URL { QuarryBinary.testFolder.appendingPathComponent("Models") }
+  private var generated: URL { QuarryBinary.testFolder.appendingPathComponent("Generated") }
 
   /// `quarry generate Models --output <tmp>/Generated --root <tmp>`, run from the test folder.
   private func generate(into output: URL, _ extra: [String] = []) throws -> QuarryRun {
-    try Quarry.run(
-      ["generate", "Models", "--output", output.path] + extra, in: Quarry.testFolder)
+    try QuarryBinary.run(
+      ["generate", "Models", "--output", output.path] + extra, in: QuarryBinary.testFolder)
   }
 
   func testFreshRunWritesTheCheckedInTree() throws {
-    let output = try Quarry.temporaryFolder(self).appendingPathComponent("Generated")
+    let output = try QuarryBinary.temporaryFolder(self).appendingPathComponent("Generated")
     let run = try generate(into: output, ["--root", "."])
     XCTAssertEqual(run.exitCode, 0)
     XCTAssertEqual(run.standardError, "")
@@ -26,8 +26,8 @@ final class GenerateCommandTests: XCTestCase {
         "Bird+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "QuarryTables.swift",
         "Schema.sql", "Sighting+Quarry.swift", "Sighting.Weather+Quarry.swift",
       ])
-    let actual = Quarry.tree(output)
-    let expected = Quarry.tree(generated)
+    let actual = QuarryBinary.tree(output)
+    let expected = QuarryBinary.tree(generated)
     XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
     for (path, text) in expected {
       XCTAssertEqual(actual[path], text, "\(path):\n" + lineDiff(expected: text, actual: actual[path] ?? ""))
@@ -35,32 +35,32 @@ final class GenerateCommandTests: XCTestCase {
   }
 
   func testOutputIsByteIdenticalAcrossRunsAndWorkingDirectories() throws {
-    let folder = try Quarry.temporaryFolder(self)
+    let folder = try QuarryBinary.temporaryFolder(self)
     let first = folder.appendingPathComponent("A")
     let second = folder.appendingPathComponent("B")
     XCTAssertEqual(try generate(into: first, ["--quiet"]).exitCode, 0)
     // Same sources named by absolute path from another directory, with --root: same bytes.
-    let run = try Quarry.run(
+    let run = try QuarryBinary.run(
       [
-        "generate", models.path, "--output", second.path, "--root", Quarry.testFolder.path,
+        "generate", models.path, "--output", second.path, "--root", QuarryBinary.testFolder.path,
         "--quiet",
       ], in: folder)
     XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
-    XCTAssertEqual(Quarry.tree(first), Quarry.tree(second))
-    XCTAssertFalse(Quarry.tree(first).values.contains { $0.contains(folder.path) })
+    XCTAssertEqual(QuarryBinary.tree(first), QuarryBinary.tree(second))
+    XCTAssertFalse(QuarryBinary.tree(first).values.contains { $0.contains(folder.path) })
   }
 
   func testNoOpRunWritesNothingAndKeepsModificationTimes() throws {
-    let output = try Quarry.temporaryFolder(self)
+    let output = try QuarryBinary.temporaryFolder(self)
     XCTAssertEqual(try generate(into: output).exitCode, 0)
     let past = Date(timeIntervalSince1970: 1_000_000_000)
-    for name in Quarry.tree(output).keys {
+    for name in QuarryBinary.tree(output).keys {
       try FileManager.default.setAttributes(
         [.modificationDate: past], ofItemAtPath: output.appendingPathComponent(name).path)
     }
     XCTAssertEqual(
       try generate(into: output), QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
-    for name in Quarry.tree(output).keys {
+    for name in QuarryBinary.tree(output).keys {
       let attributes = try FileManager.default.attributesOfItem(
         atPath: output.appendingPathComponent(name).path)
       XCTAssertEqual(attributes[.modificationDate] as? Date, past, name)
@@ -68,16 +68,16 @@ final class GenerateCommandTests: XCTestCase {
   }
 
   func testRemovesFilesWhoseStructIsGoneAndNeverTouchesForeignFiles() throws {
-    let folder = try Quarry.temporaryFolder(self)
+    let folder = try QuarryBinary.temporaryFolder(self)
     let output = folder.appendingPathComponent("Generated")
     XCTAssertEqual(try generate(into: output).exitCode, 0)
     try "// Written by hand.\n".write(
       to: output.appendingPathComponent("Helpers.swift"), atomically: true, encoding: .utf8)
     try "notes\n".write(
       to: output.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
-    let run = try Quarry.run(
+    let run = try QuarryBinary.run(
       ["generate", "Models/Bird.swift", "Models/Nest.swift", "--output", "Generated", "--root", "."]
-        .map { $0 == "Generated" ? output.path : $0 }, in: Quarry.testFolder)
+        .map { $0 == "Generated" ? output.path : $0 }, in: QuarryBinary.testFolder)
     XCTAssertEqual(run.exitCode, 0, run.standardError)
     XCTAssertEqual(run.standardError, "")
     XCTAssertEqual(
@@ -89,36 +89,36 @@ final class GenerateCommandTests: XCTestCase {
         "removed Sighting.Weather+Quarry.swift",
       ])
     XCTAssertEqual(
-      Quarry.tree(output).keys.sorted(),
+      QuarryBinary.tree(output).keys.sorted(),
       [
         "Bird+Quarry.swift", "Helpers.swift", "Kind+Quarry.swift", "Nest+Quarry.swift",
         "QuarryTables.swift", "README.md", "Schema.sql",
       ])
-    XCTAssertEqual(Quarry.tree(output)["Helpers.swift"], "// Written by hand.\n")
+    XCTAssertEqual(QuarryBinary.tree(output)["Helpers.swift"], "// Written by hand.\n")
   }
 
   func testRefusesToOverwriteAFileWithoutTheHeader() throws {
-    let output = try Quarry.temporaryFolder(self)
+    let output = try QuarryBinary.temporaryFolder(self)
     try "struct Mine {}\n".write(
       to: output.appendingPathComponent("Bird+Quarry.swift"), atomically: true, encoding: .utf8)
-    let run = try Quarry.run(
-      ["generate", "Models", "--output", output.path, "--root", output.path], in: Quarry.testFolder)
+    let run = try QuarryBinary.run(
+      ["generate", "Models", "--output", output.path, "--root", output.path], in: QuarryBinary.testFolder)
     XCTAssertEqual(run.exitCode, 1)
     XCTAssertEqual(run.standardOutput, "")
     XCTAssertEqual(
       run.standardError,
       "quarry: error: refusing to overwrite './Bird+Quarry.swift': it does not start with the "
         + "'Generated by quarry' header\n")
-    XCTAssertEqual(Quarry.tree(output), ["Bird+Quarry.swift": "struct Mine {}\n"])
+    XCTAssertEqual(QuarryBinary.tree(output), ["Bird+Quarry.swift": "struct Mine {}\n"])
   }
 
   func testCheckListsStaleMissingAndExtraFilesAndWritesNothing() throws {
-    let folder = try Quarry.temporaryFolder(self)
+    let folder = try QuarryBinary.temporaryFolder(self)
     let output = folder.appendingPathComponent("Generated")
     XCTAssertEqual(try generate(into: output, ["--root", folder.path]).exitCode, 0)
-    let clean = try Quarry.run(
+    let clean = try QuarryBinary.run(
       ["generate", "Models", "--output", output.path, "--root", folder.path, "--check"],
-      in: Quarry.testFolder)
+      in: QuarryBinary.testFolder)
     XCTAssertEqual(
       clean,
       QuarryRun(
@@ -130,10 +130,10 @@ final class GenerateCommandTests: XCTestCase {
     try FileManager.default.removeItem(at: output.appendingPathComponent("Schema.sql"))
     try "// Generated by quarry from Models/Owl.swift. Do not edit.\n".write(
       to: output.appendingPathComponent("Owl+Quarry.swift"), atomically: true, encoding: .utf8)
-    let before = Quarry.tree(output)
-    let run = try Quarry.run(
+    let before = QuarryBinary.tree(output)
+    let run = try QuarryBinary.run(
       ["generate", "Models", "--output", output.path, "--root", folder.path, "--check"],
-      in: Quarry.testFolder)
+      in: QuarryBinary.testFolder)
     XCTAssertEqual(run.exitCode, 1)
     XCTAssertEqual(run.standardOutput, "")
     XCTAssertEqual(
@@ -145,16 +145,16 @@ final class GenerateCommandTests: XCTestCase {
       quarry: 3 generated files are out of date; run 'quarry generate' without '--check'
 
       """)
-    XCTAssertEqual(Quarry.tree(output), before)
+    XCTAssertEqual(QuarryBinary.tree(output), before)
   }
 
   func testDryRunPrintsWhatWouldChange() throws {
-    let folder = try Quarry.temporaryFolder(self)
-    let run = try Quarry.run(
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let run = try QuarryBinary.run(
       [
         "generate", "Models/Nest.swift", "--output", folder.appendingPathComponent("Out").path,
         "--root", folder.path, "--dry-run",
-      ], in: Quarry.testFolder)
+      ], in: QuarryBinary.testFolder)
     XCTAssertEqual(
       run,
       QuarryRun(
@@ -169,9 +169,9 @@ final class GenerateCommandTests: XCTestCase {
   }
 
   func testEveryModelErrorIsReportedInOneRun() throws {
-    let output = try Quarry.temporaryFolder(self).appendingPathComponent("Generated")
-    let run = try Quarry.run(
-      ["generate", "Fixtures/Invalid", "--output", output.path], in: Quarry.testFolder)
+    let output = try QuarryBinary.temporaryFolder(self).appendingPathComponent("Generated")
+    let run = try QuarryBinary.run(
+      ["generate", "Fixtures/Invalid", "--output", output.path], in: QuarryBinary.testFolder)
     XCTAssertEqual(run.exitCode, 1)
     XCTAssertEqual(run.standardOutput, "")
     assertSnapshot(run.standardError, named: "testEveryModelErrorIsReportedInOneRun.stderr.txt")
@@ -179,27 +179,27 @@ final class GenerateCommandTests: XCTestCase {
   }
 
   func testVerboseListsUnchangedFilesAndASummary() throws {
-    let folder = try Quarry.temporaryFolder(self)
+    let folder = try QuarryBinary.temporaryFolder(self)
     XCTAssertEqual(try generate(into: folder, ["--root", folder.path, "--quiet"]).exitCode, 0)
-    let run = try Quarry.run(
+    let run = try QuarryBinary.run(
       ["generate", "Models", "--output", folder.path, "--root", folder.path, "--verbose"],
-      in: Quarry.testFolder)
+      in: QuarryBinary.testFolder)
     XCTAssertEqual(run.exitCode, 0)
     XCTAssertEqual(run.standardError, "")
     assertSnapshot(run.standardOutput, named: "testVerboseListsUnchangedFilesAndASummary.stdout.txt")
   }
 
   func testSingleFileModeCombinesTheSwiftOutput() throws {
-    let folder = try Quarry.temporaryFolder(self)
-    let run = try Quarry.run(
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let run = try QuarryBinary.run(
       [
         "generate", "Models", "--output", folder.path, "--single-file", "QuarryGenerated.swift",
         "--root", ".", "--quiet",
-      ], in: Quarry.testFolder)
+      ], in: QuarryBinary.testFolder)
     XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
-    XCTAssertEqual(Quarry.tree(folder).keys.sorted(), ["QuarryGenerated.swift"])
+    XCTAssertEqual(QuarryBinary.tree(folder).keys.sorted(), ["QuarryGenerated.swift"])
     assertSnapshot(
-      Quarry.tree(folder)["QuarryGenerated.swift"] ?? "",
+      QuarryBinary.tree(folder)["QuarryGenerated.swift"] ?? "",
       named: "testSingleFileModeCombinesTheSwiftOutput.swift.txt")
   }
 }

@@ -9,7 +9,7 @@ struct QuarryRun: Equatable {
 }
 
 /// Runs the built `quarry` binary and the package's folders used by end-to-end tests.
-enum Quarry {
+enum QuarryBinary {
   /// This test folder (Tests/QuarryEndToEndTests).
   static let testFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent()
