@@ -10,7 +10,8 @@ final class CommandLineTests: XCTestCase {
 
   func testVersion() throws {
     XCTAssertEqual(
-      try run("--version"), QuarryRun(exitCode: 0, standardOutput: "quarry 0.1.0\n", standardError: ""))
+      try run("--version"),
+      QuarryRun(exitCode: 0, standardOutput: "quarry 0.1.0\n", standardError: ""))
   }
 
   func testHelp() throws {
@@ -25,17 +26,21 @@ final class CommandLineTests: XCTestCase {
     let hint = "Usage: see 'quarry --help'\n"
     XCTAssertEqual(
       try run(),
-      QuarryRun(exitCode: 64, standardOutput: "", standardError: "quarry: error: missing subcommand\n" + hint))
+      QuarryRun(
+        exitCode: 64, standardOutput: "",
+        standardError: "quarry: error: missing subcommand\n" + hint))
     XCTAssertEqual(
       try run("generat", "Models"),
       QuarryRun(
         exitCode: 64, standardOutput: "",
-        standardError: "quarry: error: unknown subcommand 'generat'; did you mean 'generate'?\n" + hint))
+        standardError: "quarry: error: unknown subcommand 'generat'; did you mean 'generate'?\n"
+          + hint))
     XCTAssertEqual(
       try run("generate", "Models", "--outptu", "x"),
       QuarryRun(
         exitCode: 64, standardOutput: "",
-        standardError: "quarry: error: unknown option '--outptu'; did you mean '--output'?\n" + hint))
+        standardError: "quarry: error: unknown option '--outptu'; did you mean '--output'?\n" + hint
+      ))
     XCTAssertEqual(
       try run("generate", "Models"),
       QuarryRun(
@@ -45,7 +50,8 @@ final class CommandLineTests: XCTestCase {
       try run("generate", "--output", "x"),
       QuarryRun(
         exitCode: 64, standardOutput: "",
-        standardError: "quarry: error: 'generate' needs at least one source file or folder\n" + hint))
+        standardError: "quarry: error: 'generate' needs at least one source file or folder\n" + hint
+      ))
     XCTAssertEqual(
       try run("generate", "Models", "--output", "x", "--check", "--dry-run"),
       QuarryRun(

@@ -26,7 +26,8 @@ final class ExamplePackageTests: XCTestCase {
       swift, ["swift", "build", "--package-path", example.path], in: example)
     XCTAssertEqual(build.exitCode, 0, build.standardOutput + build.standardError)
     XCTAssertFalse(
-      build.standardOutput.contains("warning:"), "the example builds without warnings:\n"
+      build.standardOutput.contains("warning:"),
+      "the example builds without warnings:\n"
         + build.standardOutput)
     let database = try QuarryBinary.temporaryFolder(self).appendingPathComponent("birds.sqlite")
     let run = try QuarryBinary.runProcess(

@@ -22,7 +22,8 @@ final class GeneratedCodeTests: XCTestCase {
       let expected = QuarryBinary.tree(QuarryBinary.testFolder.appendingPathComponent("Generated"))
       for (path, text) in QuarryBinary.tree(fresh).sorted(by: { $0.key < $1.key })
       where expected[path] != text {
-        details += "\(path) (- checked in, + generated):\n"
+        details +=
+          "\(path) (- checked in, + generated):\n"
           + lineDiff(expected: expected[path] ?? "", actual: text)
       }
       details += "run with QUARRY_RECORD=1 to regenerate\n"

@@ -31,11 +31,13 @@ final class SQLiteRoundTripTests: XCTestCase {
     let expected = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
       .joined(separator: "\n").components(separatedBy: ";\n")
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.sorted()
-    let count = try database.read {
-      try $0.fetchValue(
-        Int.self,
-        sql: "SELECT count(*) FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'")
-    } ?? 0
+    let count =
+      try database.read {
+        try $0.fetchValue(
+          Int.self,
+          sql:
+            "SELECT count(*) FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'")
+      } ?? 0
     var actual: [String] = []
     for offset in 0..<count {
       let sql = try database.read {
@@ -68,7 +70,8 @@ final class SQLiteRoundTripTests: XCTestCase {
     let row = try database.read {
       try $0.fetchValue(
         String.self,
-        sql: #"SELECT "id" || '|' || typeof("price") || '|' || "kind" || '|' || "tags" FROM "birds""#)
+        sql:
+          #"SELECT "id" || '|' || typeof("price") || '|' || "kind" || '|' || "tags" FROM "birds""#)
     }
     XCTAssertEqual(row, #"6F1C3C5E-8C1B-4E0B-9A57-2B8E5C1D9A01|real|songbird|["red","small"]"#)
 

@@ -20,14 +20,16 @@ public func assertSnapshot(
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try Data(actual.utf8).write(to: url)
-      XCTFail("recorded snapshot \(name); unset QUARRY_RECORD and run again", file: file, line: line)
+      XCTFail(
+        "recorded snapshot \(name); unset QUARRY_RECORD and run again", file: file, line: line)
     } catch {
       XCTFail("cannot record snapshot \(name): \(error)", file: file, line: line)
     }
     return
   }
   guard let data = FileManager.default.contents(atPath: url.path) else {
-    XCTFail("missing snapshot \(name); run with QUARRY_RECORD=1 to record it", file: file, line: line)
+    XCTFail(
+      "missing snapshot \(name); run with QUARRY_RECORD=1 to record it", file: file, line: line)
     return
   }
   let expected = String(decoding: data, as: UTF8.self)

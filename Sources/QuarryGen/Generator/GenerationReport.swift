@@ -37,7 +37,8 @@ public struct GenerationReport: Sendable, Hashable {
         standardError +=
           "quarry: \(count) \(verb) out of date; run 'quarry generate' without '--check'\n"
       } else if verbosity != .quiet {
-        standardOutput += "quarry: \(Self.plural(result.changes.count, "generated file")) up to date\n"
+        standardOutput +=
+          "quarry: \(Self.plural(result.changes.count, "generated file")) up to date\n"
       }
     case .dryRun, .write:
       guard verbosity != .quiet else { return }

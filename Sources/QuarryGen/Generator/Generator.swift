@@ -72,7 +72,8 @@ public enum Generator {
     guard FileManager.default.fileExists(atPath: templatesFolder, isDirectory: &isDirectory),
       isDirectory.boolValue
     else {
-      throw Failure(description: "templates folder '\(options.templates ?? templatesFolder)' does not exist")
+      throw Failure(
+        description: "templates folder '\(options.templates ?? templatesFolder)' does not exist")
     }
     let renderer = TemplateRenderer(
       folder: templatesFolder, displayFolder: RelativePath.from(root, to: templatesFolder))
@@ -94,7 +95,8 @@ public enum Generator {
 
     let writer = FileWriter(directory: output)
     do {
-      result.changes = options.mode == .write ? try writer.apply(plan) : try writer.changes(for: plan)
+      result.changes =
+        options.mode == .write ? try writer.apply(plan) : try writer.changes(for: plan)
     } catch let conflict as FileWriter.Conflict {
       throw Failure(
         description: "refusing to overwrite '\(result.outputDisplayPath)/\(conflict.path)': it "

@@ -123,7 +123,9 @@ enum ModelContext {
     if column.isAutoincrement { parts.append("autoincrement: true") }
     if column.isUnique { parts.append("unique: true") }
     if column.isIndexed { parts.append("indexed: true") }
-    if let defaultSQL = column.defaultSQL { parts.append("defaultSQL: \(swiftLiteral(defaultSQL))") }
+    if let defaultSQL = column.defaultSQL {
+      parts.append("defaultSQL: \(swiftLiteral(defaultSQL))")
+    }
     if let foreignKey = column.references {
       parts.append(
         "references: ForeignKey(\(swiftLiteral(foreignKey.table)), "

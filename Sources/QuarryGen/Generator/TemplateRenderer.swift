@@ -27,12 +27,18 @@ struct TemplateRenderer {
       scanned.flatMap(\.structs).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var plan = OutputPlan()
     var seen: Set<Diagnostic> = []
-    func emit(_ template: String, _ path: String, _ sources: [String], _ context: TemplateContext,
-              element: String?) {
-      let (output, found) = engine.render(templateNamed: template, context: context, element: element)
-      for diagnostic in found where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+    func emit(
+      _ template: String, _ path: String, _ sources: [String], _ context: TemplateContext,
+      element: String?
+    ) {
+      let (output, found) = engine.render(
+        templateNamed: template, context: context, element: element)
+      for diagnostic in found where seen.insert(diagnostic).inserted {
+        diagnostics.append(diagnostic)
+      }
       let header = GeneratedHeader.line(forFileAt: path, sources: sources)
-      plan.add(GeneratedFile(path: path, contents: GeneratedText.file(header: header, body: output)))
+      plan.add(
+        GeneratedFile(path: path, contents: GeneratedText.file(header: header, body: output)))
     }
     let names = loader.templateNames()
     if names.contains("Table") {
@@ -41,14 +47,16 @@ struct TemplateRenderer {
         if let declaration = structs[table.typeName] {
           extra["type"] = TemplateContext.typeValue(declaration)
         }
-        emit("Table", "\(table.typeName)+Quarry.swift", [table.sourcePath], base.adding(extra),
-             element: table.typeName)
+        emit(
+          "Table", "\(table.typeName)+Quarry.swift", [table.sourcePath], base.adding(extra),
+          element: table.typeName)
       }
     }
     if names.contains("Enum") {
       for model in model.enums {
-        emit("Enum", "\(model.name)+Quarry.swift", [model.sourcePath],
-             base.adding(["enum": ModelContext.enumValue(model)]), element: model.name)
+        emit(
+          "Enum", "\(model.name)+Quarry.swift", [model.sourcePath],
+          base.adding(["enum": ModelContext.enumValue(model)]), element: model.name)
       }
     }
     let sources = Set(model.tables.map(\.sourcePath)).sorted()

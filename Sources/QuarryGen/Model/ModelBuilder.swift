@@ -23,7 +23,8 @@ public struct ModelBuilder: Sendable {
     var index = DeclarationIndex(files: files) { !$0.annotations.isEmpty }
     var drafts: [(declaration: StructDeclaration, table: TableModel, references: [Reference])] = []
     let persisted = files.flatMap(\.structs).filter { index.persisted.contains($0.name) }
-    for declaration in persisted where !drafts.contains(where: { $0.table.typeName == declaration.name }) {
+    for declaration in persisted
+    where !drafts.contains(where: { $0.table.typeName == declaration.name }) {
       var references: [Reference] = []
       let table = buildTable(
         declaration, index: index, references: &references, diagnostics: &diagnostics)

@@ -13,7 +13,6 @@ enum ModelMessage: Sendable, Hashable {
   case autoincrementNotInteger(property: String, type: String)
   case autoincrementNotOptional(property: String, type: String)
   case autoincrementInCompositeKey(property: String)
-  case missingType(property: String)
   case unsupportedType(property: String, type: String, reason: String)
   case persistedStructType(property: String, type: String)
   case enumWithoutRawValue(property: String, type: String)
@@ -67,8 +66,6 @@ enum ModelMessage: Sendable, Hashable {
         + "declare '\(property)' as '\(type)?'"
     case .autoincrementInCompositeKey(let property):
       return "'autoincrement' on '\(property)' cannot be part of a composite primary key"
-    case .missingType(let property):
-      return "property '\(property)' needs a type annotation to be persisted"
     case .unsupportedType(let property, let type, let reason):
       return "property '\(property)' has unsupported type '\(type)'; \(reason)"
     case .persistedStructType(let property, let type):

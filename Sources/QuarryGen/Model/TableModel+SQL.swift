@@ -52,7 +52,8 @@ extension TableModel {
 
   /// A double-quoted SQL identifier with `"` doubled inside.
   public static func quote(_ identifier: String) -> String {
-    "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false)
+    "\""
+      + identifier.split(separator: "\"", omittingEmptySubsequences: false)
       .joined(separator: "\"\"") + "\""
   }
 }

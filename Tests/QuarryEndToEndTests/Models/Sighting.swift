@@ -37,10 +37,12 @@ struct Color: DatabaseValueConvertible, Equatable {
   var blue: UInt8
 
   func databaseValue() throws -> DatabaseValue {
-    .text("#" + [red, green, blue].map { byte in
-      let hex = String(byte, radix: 16)
-      return hex.count == 1 ? "0" + hex : hex
-    }.joined())
+    .text(
+      "#"
+        + [red, green, blue].map { byte in
+          let hex = String(byte, radix: 16)
+          return hex.count == 1 ? "0" + hex : hex
+        }.joined())
   }
 
   static func decode(from value: DatabaseValue) throws -> Color {

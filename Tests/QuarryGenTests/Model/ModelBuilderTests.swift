@@ -3,6 +3,10 @@ import QuarryTestSupport
 import XCTest
 
 final class ModelBuilderTests: XCTestCase {
+  private func build(_ path: String, _ text: String) -> ModelBuilder.Result {
+    ModelBuilder().build([SourceScanner().scan(SourceFile(path: path, text: text))])
+  }
+
   private let birdSource = """
     // quarry: table = "birds", index = [kind, name]
     public struct Bird: Sendable, Equatable {
@@ -30,7 +34,7 @@ final class ModelBuilderTests: XCTestCase {
     """
 
   func testContractBirdGivesTheContractDDL() {
-    let result = ModelBuilder().build([FixtureScanner.scan("Models/Bird.swift", birdSource)])
+    let result = build("Models/Bird.swift", birdSource)
     XCTAssertEqual(result.diagnostics, [])
     XCTAssertEqual(result.model.tables.map(\.typeName), ["Bird", "Nest"])
     XCTAssertEqual(result.model.enums.map(\.name), ["Kind"])
@@ -50,7 +54,8 @@ final class ModelBuilderTests: XCTestCase {
       """)
     XCTAssertEqual(
       bird.createIndexSQL, [#"CREATE INDEX "birds_on_kind_name" ON "birds" ("kind", "name");"#])
-    XCTAssertEqual(bird.columns.map(\.storage), [.value, .value, .value, .value, .json, .value, .value])
+    XCTAssertEqual(
+      bird.columns.map(\.storage), [.value, .value, .value, .value, .json, .value, .value])
     let nest = result.model.tables[1]
     XCTAssertEqual(
       nest.createTableSQL,
@@ -91,7 +96,7 @@ final class ModelBuilderTests: XCTestCase {
       struct Point: Codable { var x: Int }
       enum Mood: String { case calm }
       """
-    let result = ModelBuilder().build([FixtureScanner.scan("E.swift", source)])
+    let result = build("E.swift", source)
     XCTAssertEqual(result.diagnostics, [])
     let table = result.model.tables[0]
     XCTAssertEqual(table.name, "everything")
@@ -119,7 +124,7 @@ final class ModelBuilderTests: XCTestCase {
         var count: Int
       }
       """
-    let result = ModelBuilder().build([FixtureScanner.scan("S.swift", source)])
+    let result = build("S.swift", source)
     XCTAssertEqual(result.diagnostics, [])
     XCTAssertEqual(
       result.model.tables[0].createTableSQL,
@@ -149,7 +154,7 @@ final class ModelBuilderTests: XCTestCase {
         var id: Int
       }
       """
-    let result = ModelBuilder().build([FixtureScanner.scan("P.swift", source)])
+    let result = build("P.swift", source)
     XCTAssertEqual(result.model.tables, [])
     XCTAssertEqual(result.diagnostics, [])
   }

@@ -69,8 +69,9 @@ enum AnnotationKeyCheck {
           options.indexes.append((list, annotation.key == "unique"))
         }
       default:
-        reportUnknown(annotation, level: structKeys, other: propertyKeys, isStruct: true,
-                      diagnostics: &diagnostics)
+        reportUnknown(
+          annotation, level: structKeys, other: propertyKeys, isStruct: true,
+          diagnostics: &diagnostics)
       }
     }
     return options
@@ -120,8 +121,9 @@ enum AnnotationKeyCheck {
       case "default":
         options.defaultValue = (annotation.value, location)
       default:
-        reportUnknown(annotation, level: propertyKeys, other: structKeys, isStruct: false,
-                      diagnostics: &diagnostics)
+        reportUnknown(
+          annotation, level: propertyKeys, other: structKeys, isStruct: false,
+          diagnostics: &diagnostics)
       }
     }
     return options
@@ -133,7 +135,8 @@ enum AnnotationKeyCheck {
   ) {
     let message: ModelMessage
     if other.contains(annotation.key) {
-      message = isStruct ? .propertyKeyOnStruct(annotation.key) : .structKeyOnProperty(annotation.key)
+      message =
+        isStruct ? .propertyKeyOnStruct(annotation.key) : .structKeyOnProperty(annotation.key)
     } else {
       let suggestion = EditDistance.suggestion(for: annotation.key, among: level)
       message = .unknownAnnotationKey(annotation.key, suggestion: suggestion, known: level)

@@ -1,16 +1,14 @@
 /// Maps a property's written type to a column, or reports why it cannot be stored.
 ///
-/// Catches missing types, tuples, functions, existentials, metatypes, nested and implicitly
+/// Catches tuples, functions, existentials, metatypes, nested and implicitly
 /// unwrapped optionals, enums without raw values, and persisted structs used as values.
 enum ColumnTypeCheck {
   static func map(
     _ property: PropertyDeclaration, isJSON: Bool, in table: StructDeclaration,
     index: DeclarationIndex, diagnostics: inout [Diagnostic]
   ) -> TypeMapping? {
-    guard let written = property.typeName else {
-      diagnostics.append(.error(.missingType(property: property.name), at: property.location))
-      return nil
-    }
+    // The scanner already reported a property whose type it could not tell; one error is enough.
+    guard let written = property.typeName else { return nil }
     func unsupported(_ reason: String) -> TypeMapping? {
       diagnostics.append(
         .error(

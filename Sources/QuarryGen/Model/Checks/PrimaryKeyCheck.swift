@@ -38,8 +38,9 @@ enum PrimaryKeyCheck {
       if column.isAutoincrement {
         if key.count > 1 {
           diagnostics.append(
-            .error(.autoincrementInCompositeKey(property: column.propertyName),
-                   at: column.location))
+            .error(
+              .autoincrementInCompositeKey(property: column.propertyName),
+              at: column.location))
         }
       } else if column.isOptional {
         diagnostics.append(
