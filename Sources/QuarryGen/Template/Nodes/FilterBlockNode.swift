@@ -5,9 +5,14 @@
 /// let b = 2{% endfilter %}
 /// ```
 /// prints both lines indented by two spaces.
-struct FilterBlockNode: Sendable {
-  var filters: [FilterCall]
-  var body: [Node]
+final class FilterBlockNode: Sendable {
+  let filters: [FilterCall]
+  let body: [Node]
+
+  init(filters: [FilterCall], body: [Node]) {
+    self.filters = filters
+    self.body = body
+  }
 
   func render(in renderer: inout Renderer) {
     let text = renderer.capture(body)

@@ -9,14 +9,26 @@
 /// `forloop.length` and Stencil's `forloop.counter`/`forloop.counter0` are defined.
 /// Dictionaries iterate in key order; with one loop variable they yield their keys. `null`
 /// iterates as empty.
-struct ForNode: Sendable {
-  var keyName: String?
-  var valueName: String
-  var sequence: Expression
+final class ForNode: Sendable {
+  let keyName: String?
+  let valueName: String
+  let sequence: Expression
   /// Where the sequence expression starts, for "needs an array" errors.
-  var sequenceLocation: SourceLocation
-  var body: [Node]
-  var emptyBody: [Node]
+  let sequenceLocation: SourceLocation
+  let body: [Node]
+  let emptyBody: [Node]
+
+  init(
+    keyName: String?, valueName: String, sequence: Expression, sequenceLocation: SourceLocation,
+    body: [Node], emptyBody: [Node]
+  ) {
+    self.keyName = keyName
+    self.valueName = valueName
+    self.sequence = sequence
+    self.sequenceLocation = sequenceLocation
+    self.body = body
+    self.emptyBody = emptyBody
+  }
 
   static let syntax = "for item in list"
 
