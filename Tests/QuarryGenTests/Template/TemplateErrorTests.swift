@@ -228,6 +228,23 @@ final class TemplateSyntaxErrorTests: XCTestCase {
       """)
   }
 
+  func testMalformedEndTagAndFilterTags() {
+    assertDiagnostics(
+      "{% for x in xs %}{% endfor x %}{% filter %}{% endfilter %}{% filter lowercase x %}{% endfilter %}",
+      """
+      Templates/Main.stencil:1:28: error: malformed 'endfor' tag; expected '{% endfor %}'
+      {% for x in xs %}{% endfor x %}{% filter %}{% endfilter %}{% filter lowercase x %}{% endfilter %}
+                                 ^
+      Templates/Main.stencil:1:42: error: malformed 'filter' tag; expected '{% filter name %}'
+      {% for x in xs %}{% endfor x %}{% filter %}{% endfilter %}{% filter lowercase x %}{% endfilter %}
+                                               ^
+      Templates/Main.stencil:1:79: error: unexpected 'x' after the expression
+      {% for x in xs %}{% endfor x %}{% filter %}{% endfilter %}{% filter lowercase x %}{% endfilter %}
+                                                                                    ^
+
+      """)
+  }
+
   func testTemplateNotFoundSuggestsNearestName() {
     assertDiagnostics(
       "{% include \"Heder\" %}",
