@@ -131,7 +131,8 @@ extension Renderer {
     } else {
       if allowsUndefined { return .null }
       report(
-        .undefinedVariable(first, suggestion: EditDistance.suggestion(for: first, among: visibleNames)),
+        .undefinedVariable(
+          first, suggestion: EditDistance.suggestion(for: first, among: visibleNames)),
         at: path.location)
       return nil
     }

@@ -91,7 +91,8 @@ extension TemplateContext {
       "isMutable": .bool(!property.isLet),
       "isLazy": .bool(property.isLazy),
       "readAccess": .string(property.access.rawValue),
-      "writeAccess": .string(property.isLet ? "" : (property.setterAccess ?? property.access).rawValue),
+      "writeAccess": .string(
+        property.isLet ? "" : (property.setterAccess ?? property.access).rawValue),
     ])
   }
 

@@ -1,7 +1,8 @@
 /// `{% for item in list %}…{% empty %}…{% endfor %}` and `{% for key, value in dictionary %}`.
 ///
 /// ```text
-/// {% for name in names %}{{ forloop.index }}. {{ name }}{% if not forloop.last %}, {% endif %}{% empty %}none{% endfor %}
+/// {% for name in names %}{{ forloop.index }}. {{ name }}{% if not forloop.last %}, {% endif %}
+/// {%- empty %}none{% endfor %}
 /// ```
 /// over `names = ["id", "name"]` prints `1. id, 2. name`; over `[]` it prints `none`.
 ///
@@ -110,7 +111,8 @@ extension TemplateParser {
       value = tokens[0].text
       next = 1
     } else {
-      report(.malformedTag("for", syntax: ForNode.syntax), at: tokens.first?.offset ?? tag.endOffset)
+      report(
+        .malformedTag("for", syntax: ForNode.syntax), at: tokens.first?.offset ?? tag.endOffset)
       return nil
     }
     guard isSymbol(next, "in"), next + 1 < tokens.count else {
