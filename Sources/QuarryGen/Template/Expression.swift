@@ -38,7 +38,7 @@ final class VariablePath: Sendable {
   /// Context keys holding open-ended user data: annotations, command-line arguments, inherited
   /// type names and attribute names.
   static let openDictionaries: Set<String> = [
-    "annotations", "argument", "based", "implements", "attributes",
+    "annotations", "argument", "based", "implements", "attributes", "implementing", "inheriting",
   ]
 
   /// The path as written, for messages.
