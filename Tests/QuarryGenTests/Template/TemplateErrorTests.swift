@@ -175,13 +175,16 @@ final class TemplateSyntaxErrorTests: XCTestCase {
       """)
   }
 
-  func testElseAfterElse() {
+  func testTagAfterElse() {
     assertDiagnostics(
-      "{% if a %}{% else %}{% else %}{% endif %}",
+      "{% if a %}{% else %}{% else %}{% elif b %}{% endif %}",
       """
-      Templates/Main.stencil:1:21: error: 'else' does not close 'else'; expected 'endif'
-      {% if a %}{% else %}{% else %}{% endif %}
+      Templates/Main.stencil:1:21: error: 'else' cannot follow 'else'; expected 'endif'
+      {% if a %}{% else %}{% else %}{% elif b %}{% endif %}
                           ^
+      Templates/Main.stencil:1:31: error: 'elif' cannot follow 'else'; expected 'endif'
+      {% if a %}{% else %}{% else %}{% elif b %}{% endif %}
+                                    ^
 
       """)
   }

@@ -41,13 +41,13 @@ extension TemplateParser {
       switch end.name {
       case "elif":
         if current.name == "else" {
-          report(.mismatchedTag("elif", open: "else", expected: "endif"), at: end.location.offset)
+          report(.tagAfterElse("elif"), at: end.location.offset)
           isValid = false
         }
         condition = parseCondition(end)
       case "else":
         if current.name == "else" {
-          report(.mismatchedTag("else", open: "else", expected: "endif"), at: end.location.offset)
+          report(.tagAfterElse("else"), at: end.location.offset)
           isValid = false
         }
         expectNoArguments(end)
