@@ -12,7 +12,25 @@ final class Connection {
   private var statements: [String: Statement] = [:]
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
   private var tableStatements: [ObjectIdentifier: TableStatements] = [:]
+  /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared on first use: they run around every
+  /// closure, so they skip the dictionary lookup of `cachedStatement`.
+  private var transactionStatements: [Statement?] = Array(
+    repeating: nil, count: TransactionControl.allCases.count)
   private let tracer: Tracer?
+
+  /// The statements that open and close transactions.
+  enum TransactionControl: Int, CaseIterable {
+    case begin, beginImmediate, commit, rollback
+
+    var sql: String {
+      switch self {
+      case .begin: return "BEGIN"
+      case .beginImmediate: return "BEGIN IMMEDIATE"
+      case .commit: return "COMMIT"
+      case .rollback: return "ROLLBACK"
+      }
+    }
+  }
 
   /// Opens the database at `path` with `SQLITE_OPEN_NOMUTEX` plus `flags`.
   init(path: String, flags: Int32, configuration: Database.Configuration) throws {
@@ -41,6 +59,7 @@ final class Connection {
     // Statements must be finalized before the connection closes.
     statements.removeAll()
     tableStatements.removeAll()
+    transactionStatements.removeAll()
     sqlite3_close_v2(handle)
   }
 
@@ -58,6 +77,17 @@ final class Connection {
     let statement = try Statement(connection: handle, sql: sql)
     statements[sql] = statement
     return statement
+  }
+
+  /// Runs one of the transaction control statements.
+  func run(_ control: TransactionControl) throws {
+    if let statement = transactionStatements[control.rawValue] {
+      try statement.execute()
+      return
+    }
+    let statement = try Statement(connection: handle, sql: control.sql)
+    transactionStatements[control.rawValue] = statement
+    try statement.execute()
   }
 
   /// The statements of table `T` on this connection, built on first use.

@@ -91,7 +91,7 @@ public final class Database: @unchecked Sendable {
     defer { writeLock.unlock() }
     let transaction = WriteTransaction(connection: writer)
     defer { transaction.invalidate() }
-    try transaction.begin("BEGIN IMMEDIATE")
+    try transaction.begin(.beginImmediate)
     return try transaction.commit { try body(transaction) }
   }
 
@@ -118,7 +118,7 @@ public final class Database: @unchecked Sendable {
   {
     let transaction = ReadTransaction(connection: connection)
     defer { transaction.invalidate() }
-    try transaction.begin("BEGIN")
+    try transaction.begin(.begin)
     return try transaction.commit { try body(transaction) }
   }
 
