@@ -99,12 +99,6 @@ final class Connection {
     return created
   }
 
-  /// Forgets the table statements, after a migration changed the schema.
-  func clearTableStatements() {
-    tableStatements.removeAll()
-    statements.removeAll()
-  }
-
   /// Whether any cached statement is still mid-step (a leak the tests check for).
   var hasBusyStatements: Bool {
     statements.values.contains { $0.isBusy }

@@ -34,6 +34,8 @@ public final class Database: @unchecked Sendable {
   /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys on
   /// and a busy timeout.
   ///
+  /// `":memory:"` gives the same private database as ``inMemory(configuration:)``.
+  ///
   /// ```swift
   /// let db = try Database(path: "app.sqlite")
   /// ```
@@ -43,6 +45,11 @@ public final class Database: @unchecked Sendable {
     self.path = path
     writer = try Connection(
       path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, configuration: configuration)
+    // Other connections to ":memory:" or "" would each open a different, empty database.
+    guard !Self.isPrivateToOneConnection(path) else {
+      readers = nil
+      return
+    }
     try writer.execute("PRAGMA journal_mode = WAL")
     // In WAL mode NORMAL keeps the database consistent after a crash; only the last commits
     // before a power loss may be rolled back.
@@ -52,12 +59,10 @@ public final class Database: @unchecked Sendable {
     }
   }
 
-  private init(inMemoryWith configuration: Configuration) throws {
-    path = ":memory:"
-    writer = try Connection(
-      path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-      configuration: configuration)
-    readers = nil
+  /// Whether `path` names a database that only the connection opening it can see.
+  private static func isPrivateToOneConnection(_ path: String) -> Bool {
+    path.isEmpty || path == ":memory:" || path.hasPrefix("file::memory:")
+      || (path.hasPrefix("file:") && path.contains("mode=memory"))
   }
 
   /// A private in-memory database, gone when the value is released: for tests and previews.
@@ -69,7 +74,7 @@ public final class Database: @unchecked Sendable {
   ///
   /// Reads and writes share one connection, so they take turns.
   public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {
-    try Database(inMemoryWith: configuration)
+    try Database(path: ":memory:", configuration: configuration)
   }
 
   /// Runs `body` in one write transaction: committed when it returns, rolled back when it
