@@ -54,14 +54,23 @@ public struct Row {
   ///
   /// ```swift
   /// let tags: [String] = try row.decodeJSON(at: 4)
+  /// let nickname: Nickname? = try row.decodeJSON(at: 6)   // NULL becomes nil
   /// ```
   ///
-  /// - Throws: ``RowDecodingError`` for NULL, non-text storage or invalid JSON.
+  /// One function serves optional and non-optional properties: with two overloads, assigning
+  /// to an optional property would be ambiguous.
+  ///
+  /// - Throws: ``RowDecodingError`` for NULL into a non-optional, non-text storage or invalid
+  ///   JSON.
   public func decodeJSON<V: Decodable>(at index: Int32) throws -> V {
     let data: Data
     switch databaseValue(at: index) {
     case .text(let text): data = Data(text.utf8)
     case .blob(let blob): data = blob
+    case .null:
+      if let null = (V.self as? any NullableJSON.Type)?.jsonNull as? V { return null }
+      throw decodingError(
+        at: index, expectedType: "\(V.self)", reason: "expected JSON TEXT, found NULL")
     case let other:
       throw decodingError(
         at: index, expectedType: "\(V.self)", reason: "expected JSON TEXT, found "
@@ -73,17 +82,6 @@ public struct Row {
       throw decodingError(
         at: index, expectedType: "\(V.self)", reason: "invalid JSON (\(Self.summary(of: error)))")
     }
-  }
-
-  /// Decodes column `index` (0-based), stored as JSON text or NULL, as an optional `V`.
-  ///
-  /// ```swift
-  /// let nickname: Nickname? = try row.decodeJSON(at: 6)
-  /// ```
-  public func decodeJSON<V: Decodable>(at index: Int32) throws -> V? {
-    if sqlite3_column_type(statement.handle, index) == SQLITE_NULL { return nil }
-    let value: V = try decodeJSON(at: index)
-    return value
   }
 
   /// The raw SQLite value of column `index` (0-based).
@@ -134,4 +132,13 @@ public struct Row {
       return "\(error)"
     }
   }
+}
+
+/// Optionals, whose JSON columns may hold NULL.
+protocol NullableJSON {
+  static var jsonNull: Self { get }
+}
+
+extension Optional: NullableJSON {
+  static var jsonNull: Wrapped? { nil }
 }
