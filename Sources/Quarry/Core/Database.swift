@@ -18,8 +18,8 @@ import Foundation
 /// let count = try await db.read { try $0.count(Bird.self) }
 /// ```
 ///
-/// Calling `read` or `write` from inside a `write` closure deadlocks: use the transaction you
-/// were given instead.
+/// Calling `write` from inside a `write` closure (or `read`, for an in-memory database) is a
+/// programming error that stops with a precondition failure: use the transaction you were given.
 ///
 /// Related SQLite documentation: <https://sqlite.org/wal.html>,
 /// <https://sqlite.org/lang_transaction.html>
@@ -92,12 +92,14 @@ public final class Database: @unchecked Sendable {
   ///   commit.
   @discardableResult
   public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
-    writeLock.lock()
-    defer { writeLock.unlock() }
-    let transaction = WriteTransaction(connection: writer)
-    defer { transaction.invalidate() }
-    try transaction.begin(.beginImmediate)
-    return try transaction.commit { try body(transaction) }
+    return try WriterOwnership.withOwnership(of: self) {
+      writeLock.lock()
+      defer { writeLock.unlock() }
+      let transaction = WriteTransaction(connection: writer)
+      defer { transaction.invalidate() }
+      try transaction.begin(.beginImmediate)
+      return try transaction.commit { try body(transaction) }
+    }
   }
 
   /// Runs `body` in one read transaction, so all its queries see the same snapshot.
@@ -111,6 +113,7 @@ public final class Database: @unchecked Sendable {
   /// - Throws: what `body` throws, or ``SQLiteError``.
   public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
     guard let readers else {
+      WriterOwnership.checkNotHeld(by: self)
       writeLock.lock()
       defer { writeLock.unlock() }
       return try read(on: writer, body)
