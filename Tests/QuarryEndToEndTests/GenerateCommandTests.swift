@@ -242,7 +242,7 @@ final class GenerateCommandTests: XCTestCase {
         //   id: Int64?
         //   tree: String
         //   builtAt: Date
-        //   location: Location
+        //   location: Location?
         //   eggs: Int
 
         """,

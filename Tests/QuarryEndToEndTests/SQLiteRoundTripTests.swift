@@ -65,6 +65,9 @@ final class SQLiteRoundTripTests: XCTestCase {
     var fetchedNest = nest
     fetchedNest.id = 1
     XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: 1) }, fetchedNest)
+    let bare = Nest(id: nil, tree: "elm", builtAt: built, location: nil, eggs: 0)
+    let bareID = try database.write { try $0.insert(bare) }
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: bareID) }?.location, nil)
 
     // Raw storage: UUID as text, Decimal numeric, Kind by raw value, tags as JSON text.
     let row = try database.read {

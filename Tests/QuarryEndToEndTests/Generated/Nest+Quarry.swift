@@ -11,7 +11,7 @@ extension Nest: TableRecord {
     static let id = Column<Int64?>("id")
     static let tree = Column<String>("tree")
     static let builtAt = Column<Date>("builtAt")
-    static let location = Column<Location>("location")
+    static let location = Column<Location?>("location")
     static let eggs = Column<Int>("eggs")
   }
 
@@ -21,7 +21,7 @@ extension Nest: TableRecord {
       ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
       ColumnDefinition("tree", .text, indexed: true),
       ColumnDefinition("builtAt", .real),
-      ColumnDefinition("location", .text),
+      ColumnDefinition("location", .text, nullable: true),
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
     ],
     indexes: []
@@ -59,14 +59,14 @@ final class NestRecord: Record, PersistableRecord {
   var id: Int64? { didSet { markChanged(0) } }
   var tree: String { didSet { markChanged(1) } }
   var builtAt: Date { didSet { markChanged(2) } }
-  var location: Location { didSet { markChanged(3) } }
+  var location: Location? { didSet { markChanged(3) } }
   var eggs: Int { didSet { markChanged(4) } }
 
   init(
     id: Int64?,
     tree: String,
     builtAt: Date,
-    location: Location,
+    location: Location?,
     eggs: Int
   ) {
     self.id = id

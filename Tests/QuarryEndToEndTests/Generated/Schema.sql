@@ -15,7 +15,7 @@ CREATE TABLE "nests" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "tree" TEXT NOT NULL,
   "builtAt" REAL NOT NULL,
-  "location" TEXT NOT NULL,
+  "location" TEXT,
   "eggs" INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX "nests_on_tree" ON "nests" ("tree");

@@ -9,7 +9,7 @@ struct Nest: Sendable, Equatable {
   // quarry: index
   var tree: String
   var builtAt: Date
-  var location: Location
+  var location: Location?
   // quarry: default = 0
   var eggs: Int
 }
