@@ -23,8 +23,9 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       Set(run.standardOutput.split(separator: "\n").map { $0.split(separator: "/").last ?? "" }),
       [
-        "Bird+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "QuarryTables.swift",
-        "Schema.sql", "Sighting+Quarry.swift", "Sighting.Weather+Quarry.swift",
+        "Bird+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "Perch+Quarry.swift",
+        "Perch.Height+Quarry.swift", "QuarryTables.swift", "Schema.sql", "Sighting+Quarry.swift",
+        "Sighting.Weather+Quarry.swift",
       ])
     let actual = QuarryBinary.tree(output)
     let expected = QuarryBinary.tree(generated)
@@ -89,6 +90,7 @@ final class GenerateCommandTests: XCTestCase {
         "\(line.prefix { $0 != " " }) \(line.split(separator: "/").last ?? "")"
       },
       [
+        "removed Perch+Quarry.swift", "removed Perch.Height+Quarry.swift",
         "updated QuarryTables.swift", "updated Schema.sql", "removed Sighting+Quarry.swift",
         "removed Sighting.Weather+Quarry.swift",
       ])
@@ -127,7 +129,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       clean,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 7 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 9 generated files up to date\n", standardError: ""))
 
     let bird = output.appendingPathComponent("Bird+Quarry.swift")
     try (try String(contentsOf: bird, encoding: .utf8) + "// edited\n")

@@ -119,6 +119,18 @@ final class SQLiteRoundTripTests: XCTestCase {
     XCTAssertEqual(try database.read { try $0.count(Bird.self) }, 0)
   }
 
+  func testReservedWordPropertyAndInternalMembersOfAPublicStruct() throws {
+    let perch = Perch(id: 7, default: true, height: .high)
+    try database.write { _ = try $0.insert(perch) }
+    let record = PerchTranslator.record(from: perch)
+    record.default = false
+    XCTAssertEqual(record.changedColumns, [1])
+    try database.write { try $0.save(record) }
+    XCTAssertEqual(
+      try database.read { try $0.fetchAll(Perch.self, where: Perch.Columns.default == false) },
+      [Perch(id: 7, default: false, height: .high)])
+  }
+
   func testValuesCrossTasks() async throws {
     let database = try XCTUnwrap(self.database)
     let id = robinID

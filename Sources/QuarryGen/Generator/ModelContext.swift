@@ -11,7 +11,8 @@
 /// `hasCompositePrimaryKey`, `columns`, `primaryKeyColumns`, `indexes` (each with
 /// `columnsLiteral` and `isUnique`), `createTableSQL`, `createIndexSQL`, `sourcePath`.
 ///
-/// A column: `propertyName`, `name`, `nameLiteral`, `swiftType`, `unwrappedSwiftType`,
+/// A column: `propertyName`, `swiftName` (backticked when a reserved word), `access` (no wider
+/// than the property's), `name`, `nameLiteral`, `swiftType`, `unwrappedSwiftType`,
 /// `isOptional`, `isNullable`, `sqlType` (`text`), `isJSON`, `isPrimaryKey`,
 /// `isAutoincrement`, `isUnique`, `isIndexed`, `defaultSQL`, `references` (`table`,
 /// `column`), `index` (0-based), `parameter` (1-based), `keyOffset` (` + 1` for the second key
@@ -40,6 +41,10 @@ enum ModelContext {
       table.hasCompositePrimaryKey ? "PrimaryKey" : (key.first?.unwrappedSwiftType ?? "Never")
     var keyPosition: [String: Int] = [:]
     for (position, column) in key.enumerated() { keyPosition[column.propertyName] = position }
+    // A public struct may hold internal properties of internal types: members that mention
+    // a column's type are no wider than the property, and the record's initializer no wider
+    // than its narrowest column.
+    let narrowest = table.columns.map { min($0.access, table.access) }.min() ?? table.access
     let columns = table.columns.enumerated().map { index, column in
       columnValue(column, index: index, keyPosition: keyPosition[column.propertyName], in: table)
     }
@@ -51,6 +56,7 @@ enum ModelContext {
       "name": .string(table.name),
       "nameLiteral": .string(swiftLiteral(table.name)),
       "access": .string(prefix(table.access)),
+      "initAccess": .string(prefix(narrowest)),
       "primaryKeyType": .string(keyType),
       "hasCompositePrimaryKey": .bool(table.hasCompositePrimaryKey),
       "columns": .array(columns),
@@ -83,6 +89,8 @@ enum ModelContext {
     let offset = keyPosition.map { $0 == 0 ? "" : " + \($0)" } ?? ""
     return [
       "propertyName": .string(column.propertyName),
+      "swiftName": .string(swiftName(column.propertyName)),
+      "access": .string(prefix(min(column.access, table.access))),
       "name": .string(column.name),
       "nameLiteral": .string(swiftLiteral(column.name)),
       "swiftType": .string(column.swiftType),
@@ -142,6 +150,21 @@ enum ModelContext {
     case .package: "package "
     case .internal, .fileprivate, .private: ""
     }
+  }
+
+  /// Swift's reserved words, which need backticks as identifiers.
+  static let keywords: Set<String> = [
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
+    "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
+    "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+    "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+    "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
+    "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+  ]
+
+  /// A property name usable as an identifier: backticked when it is a reserved word.
+  static func swiftName(_ name: String) -> String {
+    keywords.contains(name) ? "`\(name)`" : name
   }
 
   /// A Swift string literal with `\` and `"` escaped.

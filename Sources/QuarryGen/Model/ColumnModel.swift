@@ -9,6 +9,8 @@ public struct ColumnModel: Sendable, Hashable {
   }
 
   public var propertyName: String
+  /// The property's access level: generated members mentioning its type use no wider one.
+  public var access: AccessLevel
   public var name: String
   /// The Swift type with nested type names qualified (`Bird.Kind?`), usable at top level.
   public var swiftType: String
@@ -27,13 +29,14 @@ public struct ColumnModel: Sendable, Hashable {
   public var location: SourceLocation
 
   public init(
-    propertyName: String, name: String, swiftType: String, unwrappedSwiftType: String,
+    propertyName: String, access: AccessLevel = .internal, name: String, swiftType: String, unwrappedSwiftType: String,
     isOptional: Bool, sqlType: SQLColumnType, storage: Storage = .value,
     isPrimaryKey: Bool = false, isAutoincrement: Bool = false, isUnique: Bool = false,
     isIndexed: Bool = false, defaultSQL: String? = nil, references: ForeignKeyModel? = nil,
     location: SourceLocation
   ) {
     self.propertyName = propertyName
+    self.access = access
     self.name = name
     self.swiftType = swiftType
     self.unwrappedSwiftType = unwrappedSwiftType

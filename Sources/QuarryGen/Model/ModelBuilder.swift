@@ -76,7 +76,8 @@ public struct ModelBuilder: Sendable {
           diagnostics: &diagnostics)
       else { continue }
       var column = ColumnModel(
-        propertyName: property.name, name: propertyOptions.column ?? property.name,
+        propertyName: property.name, access: property.access,
+        name: propertyOptions.column ?? property.name,
         swiftType: mapping.swiftType, unwrappedSwiftType: mapping.unwrappedSwiftType,
         isOptional: mapping.isOptional, sqlType: mapping.sqlType, storage: mapping.storage,
         isPrimaryKey: propertyOptions.isPrimaryKey, isUnique: propertyOptions.isUnique,
