@@ -20,6 +20,18 @@ final class ExamplePackageTests: XCTestCase {
         exitCode: 0, standardOutput: "quarry: 7 generated files up to date\n", standardError: ""))
   }
 
+  func testCommandPluginFindsTheExampleCurrent() throws {
+    let run = try QuarryBinary.runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "swift", "package", "--package-path", example.path,
+        "--allow-writing-to-package-directory", "quarry", "--check",
+      ], in: example)
+    XCTAssertEqual(run.exitCode, 0, run.standardError)
+    XCTAssertTrue(
+      run.standardOutput.hasSuffix("quarry: 7 generated files up to date\n"), run.standardOutput)
+  }
+
   func testExampleBuildsAndRunsAgainstASQLiteFile() throws {
     let swift = URL(fileURLWithPath: "/usr/bin/env")
     let build = try QuarryBinary.runProcess(

@@ -272,4 +272,25 @@ final class GenerateCommandTests: XCTestCase {
     assertSnapshot(run.standardError, named: "testTemplateErrorsPointIntoTheTemplate.stderr.txt")
     XCTAssertEqual(QuarryBinary.tree(folder), [:])
   }
+
+  func testWarningsAreReportedButDoNotFailTheRun() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let run = try QuarryBinary.run(
+      ["generate", "Fixtures/Warning", "--output", folder.path, "--quiet"],
+      in: QuarryBinary.testFolder)
+    XCTAssertEqual(
+      run,
+      QuarryRun(
+        exitCode: 0, standardOutput: "",
+        standardError: """
+          Fixtures/Warning/Owl.swift:5:15: warning: struct 'Owl' does not declare 'Sendable', \
+          which 'TableRecord' requires of a non-internal type
+          public struct Owl {
+                        ^
+
+          """))
+    XCTAssertEqual(
+      QuarryBinary.tree(folder).keys.sorted(),
+      ["Owl+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+  }
 }
