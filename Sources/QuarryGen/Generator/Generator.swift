@@ -28,14 +28,47 @@ public enum Generator {
     var result = GenerationResult(
       outputDisplayPath: RelativePath.from(root, to: output), mode: options.mode)
 
-    // Sources: read each once, shown relative to the root.
+    let scanned = try scanSources(
+      options.sources, base: workingDirectory, root: root, output: output, into: &result)
+    let built = ModelBuilder().build(scanned)
+    result.diagnostics += built.diagnostics
+    result.tableCount = built.model.tables.count
+    if result.hasErrors { return result }
+
+    let templates = try templatesFolder(options.templates, base: workingDirectory)
+    let renderer = TemplateRenderer(
+      folder: templates, displayFolder: RelativePath.from(root, to: templates))
+    var plan = renderer.render(built.model, scanned: scanned, diagnostics: &result.diagnostics)
+    result.files += renderer.loadedFiles()
+    if result.hasErrors { return result }
+    if let singleFile = options.singleFile {
+      plan = combined(plan, into: singleFile, sources: built.model.tables.map(\.sourcePath))
+    }
+
+    let writer = FileWriter(directory: output)
+    do {
+      result.changes =
+        options.mode == .write ? try writer.apply(plan) : try writer.changes(for: plan)
+    } catch let conflict as FileWriter.Conflict {
+      throw Failure(
+        description: "refusing to overwrite '\(result.outputDisplayPath)/\(conflict.path)': it "
+          + "does not start with the '\(GeneratedHeader.marker)' header")
+    }
+    return result
+  }
+
+  /// Reads and scans every Swift file of `sources` once, skipping files quarry generated;
+  /// files are shown relative to `root`, and a missing source is an error diagnostic.
+  private static func scanSources(
+    _ sources: [String], base: String, root: String, output: String,
+    into result: inout GenerationResult
+  ) throws -> [ScannedFile] {
     let collector = SourceCollector(excludedDirectories: [output])
-    let (paths, missing) = collector.collect(options.sources, base: workingDirectory)
+    let (paths, missing) = collector.collect(sources, base: base)
     for source in missing {
       result.diagnostics.append(
         .error(
-          "no such file or directory: '\(source)'",
-          at: SourceLocation(path: source, offset: 0)))
+          "no such file or directory: '\(source)'", at: SourceLocation(path: source, offset: 0)))
     }
     var scanned: [ScannedFile] = []
     let scanner = SourceScanner()
@@ -51,58 +84,40 @@ public enum Generator {
       scanned.append(scannedFile)
     }
     result.scannedFileCount = scanned.count
+    return scanned
+  }
 
-    let built = ModelBuilder().build(scanned)
-    result.diagnostics += built.diagnostics
-    result.tableCount = built.model.tables.count
-    if result.hasErrors { return result }
-
-    // Templates.
-    let templatesFolder: String
-    if let templates = options.templates {
-      templatesFolder = RelativePath.absolute(templates, base: workingDirectory)
+  /// `--templates` when given, else the default templates (see `TemplateLocator`).
+  private static func templatesFolder(_ given: String?, base: String) throws -> String {
+    let folder: String
+    if let given {
+      folder = RelativePath.absolute(given, base: base)
     } else if let found = TemplateLocator.defaultDirectory() {
-      templatesFolder = found
+      folder = found
     } else {
       throw Failure(
         description: "cannot find the default templates; pass '--templates <dir>' or set "
           + "QUARRY_TEMPLATES")
     }
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: templatesFolder, isDirectory: &isDirectory),
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
       isDirectory.boolValue
     else {
-      throw Failure(
-        description: "templates folder '\(options.templates ?? templatesFolder)' does not exist")
+      throw Failure(description: "templates folder '\(given ?? folder)' does not exist")
     }
-    let renderer = TemplateRenderer(
-      folder: templatesFolder, displayFolder: RelativePath.from(root, to: templatesFolder))
-    var plan = renderer.render(built.model, scanned: scanned, diagnostics: &result.diagnostics)
-    result.files += renderer.loadedFiles()
-    if result.hasErrors { return result }
+    return folder
+  }
 
-    if let singleFile = options.singleFile {
-      let swiftFiles = plan.files.filter { $0.path.hasSuffix(".swift") }
-      let sources = Set(built.model.tables.map(\.sourcePath)).sorted()
-      let body = SwiftFileCombiner.combine(swiftFiles.map { Self.bodyWithoutHeader($0.contents) })
-      plan = OutputPlan(files: [
-        GeneratedFile(
-          path: singleFile,
-          contents: GeneratedText.file(
-            header: GeneratedHeader.line(forFileAt: singleFile, sources: sources), body: body))
-      ])
-    }
-
-    let writer = FileWriter(directory: output)
-    do {
-      result.changes =
-        options.mode == .write ? try writer.apply(plan) : try writer.changes(for: plan)
-    } catch let conflict as FileWriter.Conflict {
-      throw Failure(
-        description: "refusing to overwrite '\(result.outputDisplayPath)/\(conflict.path)': it "
-          + "does not start with the '\(GeneratedHeader.marker)' header")
-    }
-    return result
+  /// The plan's Swift files joined into one file named `name` (for the build tool plugin).
+  private static func combined(_ plan: OutputPlan, into name: String, sources: [String])
+    -> OutputPlan
+  {
+    let swiftFiles = plan.files.filter { $0.path.hasSuffix(".swift") }
+    let body = SwiftFileCombiner.combine(swiftFiles.map { bodyWithoutHeader($0.contents) })
+    let header = GeneratedHeader.line(forFileAt: name, sources: Set(sources).sorted())
+    return OutputPlan(files: [
+      GeneratedFile(path: name, contents: GeneratedText.file(header: header, body: body))
+    ])
   }
 
   /// A generated file's text after its header line and the blank line below it.
