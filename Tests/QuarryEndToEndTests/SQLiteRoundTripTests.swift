@@ -120,7 +120,7 @@ final class SQLiteRoundTripTests: XCTestCase {
   }
 
   func testReservedWordPropertyAndInternalMembersOfAPublicStruct() throws {
-    let perch = Perch(id: 7, default: true, height: .high)
+    let perch = Perch(id: 7, default: true, height: .high, index: 3)
     try database.write { _ = try $0.insert(perch) }
     let record = PerchTranslator.record(from: perch)
     record.default = false
@@ -128,7 +128,7 @@ final class SQLiteRoundTripTests: XCTestCase {
     try database.write { try $0.save(record) }
     XCTAssertEqual(
       try database.read { try $0.fetchAll(Perch.self, where: Perch.Columns.default == false) },
-      [Perch(id: 7, default: false, height: .high)])
+      [Perch(id: 7, default: false, height: .high, index: 3)])
   }
 
   func testValuesCrossTasks() async throws {

@@ -11,7 +11,8 @@
 /// `hasCompositePrimaryKey`, `columns`, `primaryKeyColumns`, `indexes` (each with
 /// `columnsLiteral` and `isUnique`), `createTableSQL`, `createIndexSQL`, `sourcePath`.
 ///
-/// A column: `propertyName`, `swiftName` (backticked when a reserved word), `access` (no wider
+/// A column: `propertyName`, `swiftName` (backticked when a reserved word), `reference`
+/// (`self.index` where a method parameter shadows the property), `access` (no wider
 /// than the property's), `name`, `nameLiteral`, `swiftType`, `unwrappedSwiftType`,
 /// `isOptional`, `isNullable`, `sqlType` (`text`), `isJSON`, `isPrimaryKey`,
 /// `isAutoincrement`, `isUnique`, `isIndexed`, `defaultSQL`, `references` (`table`,
@@ -90,6 +91,7 @@ enum ModelContext {
     return [
       "propertyName": .string(column.propertyName),
       "swiftName": .string(swiftName(column.propertyName)),
+      "reference": .string(reference(column.propertyName)),
       "access": .string(prefix(min(column.access, table.access))),
       "name": .string(column.name),
       "nameLiteral": .string(swiftLiteral(column.name)),
@@ -165,6 +167,14 @@ enum ModelContext {
   /// A property name usable as an identifier: backticked when it is a reserved word.
   static func swiftName(_ name: String) -> String {
     keywords.contains(name) ? "`\(name)`" : name
+  }
+
+  /// Parameter names of the generated methods that read properties.
+  static let parameterNames: Set<String> = ["row", "statement", "index", "column", "primaryKey"]
+
+  /// How generated methods read a property: `self.index` when a parameter has its name.
+  static func reference(_ name: String) -> String {
+    parameterNames.contains(name) ? "self.\(swiftName(name))" : swiftName(name)
   }
 
   /// A Swift string literal with `\` and `"` escaped.

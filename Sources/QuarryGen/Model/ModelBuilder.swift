@@ -123,7 +123,12 @@ public struct ModelBuilder: Sendable {
     for table in tables {
       for column in table.columns where column.storage == .value {
         let base = column.unwrappedSwiftType
-        if let declaration = index.enums[base], declaration.rawType != nil { names.insert(base) }
+        guard let declaration = index.enums[base], declaration.rawType != nil else { continue }
+        // An enum that already conforms needs no generated conformance (it would be redundant).
+        let conforms = declaration.inheritedTypes.contains {
+          $0 == "DatabaseValueConvertible" || $0 == "Quarry.DatabaseValueConvertible"
+        }
+        if !conforms { names.insert(base) }
       }
     }
     return names.sorted().compactMap { name in

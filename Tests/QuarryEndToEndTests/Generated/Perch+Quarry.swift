@@ -11,6 +11,7 @@ extension Perch: TableRecord {
     public static let id = Column<Int>("id")
     static let `default` = Column<Bool>("default")
     static let height = Column<Perch.Height>("height")
+    static let index = Column<Int>("index")
   }
 
   public static let table = TableDefinition(
@@ -19,6 +20,7 @@ extension Perch: TableRecord {
       ColumnDefinition("id", .integer, primaryKey: true),
       ColumnDefinition("default", .integer),
       ColumnDefinition("height", .integer),
+      ColumnDefinition("index", .integer),
     ],
     indexes: []
   )
@@ -27,12 +29,14 @@ extension Perch: TableRecord {
     id = try row.decode(at: 0)
     `default` = try row.decode(at: 1)
     height = try row.decode(at: 2)
+    self.index = try row.decode(at: 3)
   }
 
   public func bind(to statement: Statement) throws {
     try statement.bind(id, at: 1)
     try statement.bind(`default`, at: 2)
     try statement.bind(height, at: 3)
+    try statement.bind(self.index, at: 4)
   }
 
   public func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
@@ -51,15 +55,18 @@ public final class PerchRecord: Record, PersistableRecord {
   public var id: Int { didSet { markChanged(0) } }
   var `default`: Bool { didSet { markChanged(1) } }
   var height: Perch.Height { didSet { markChanged(2) } }
+  var index: Int { didSet { markChanged(3) } }
 
   init(
     id: Int,
     `default`: Bool,
-    height: Perch.Height
+    height: Perch.Height,
+    index: Int
   ) {
     self.id = id
     self.`default` = `default`
     self.height = height
+    self.index = index
     super.init()
   }
 
@@ -68,6 +75,7 @@ public final class PerchRecord: Record, PersistableRecord {
     case 0: try statement.bind(id, at: index)
     case 1: try statement.bind(`default`, at: index)
     case 2: try statement.bind(height, at: index)
+    case 3: try statement.bind(self.index, at: index)
     default: preconditionFailure("PerchRecord has no column \(column)")
     }
   }
@@ -83,7 +91,8 @@ public struct PerchTranslator: Translator {
     PerchRecord(
       id: value.id,
       default: value.`default`,
-      height: value.height
+      height: value.height,
+      index: value.index
     )
   }
 
@@ -99,5 +108,6 @@ extension Perch {
     id = record.id
     `default` = record.`default`
     height = record.height
+    index = record.index
   }
 }

@@ -23,7 +23,8 @@ CREATE INDEX "nests_on_tree" ON "nests" ("tree");
 CREATE TABLE "perch" (
   "id" INTEGER NOT NULL PRIMARY KEY,
   "default" INTEGER NOT NULL,
-  "height" INTEGER NOT NULL
+  "height" INTEGER NOT NULL,
+  "index" INTEGER NOT NULL
 );
 
 CREATE TABLE "sighting" (

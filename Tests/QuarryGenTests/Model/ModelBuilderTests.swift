@@ -158,4 +158,18 @@ final class ModelBuilderTests: XCTestCase {
     XCTAssertEqual(result.model.tables, [])
     XCTAssertEqual(result.diagnostics, [])
   }
+
+  func testEnumsThatAlreadyConformGetNoGeneratedConformance() {
+    let source = """
+      // quarry: persist
+      struct Tag {
+        var id: Int
+        var a: Shade
+        var b: Tone
+      }
+      enum Shade: String, DatabaseValueConvertible { case dark }
+      enum Tone: Int { case low }
+      """
+    XCTAssertEqual(build("T.swift", source).model.enums.map(\.name), ["Tone"])
+  }
 }
