@@ -16,6 +16,8 @@ import Foundation
 /// Foundation keeps the suite in memory and writes `$XDG_CONFIG_HOME/<suite>.plist` (by default
 /// `~/.config/<suite>.plist`) only when asked, so without it nothing would outlive the process.
 /// Instances with the same suite in one process share one cache and see each other's writes.
+/// Calls on one instance are serialised (it is an actor); `create`'s "already exists" check is
+/// reliable within an instance, not between two instances racing on the same key.
 public actor UserDefaultsRepository<Item: Codable & Identifiable & Sendable>: CRUDRepository
 where Item.ID: Sendable {
   /// The suite, or nil for `UserDefaults.standard`.
