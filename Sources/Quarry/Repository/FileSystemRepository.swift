@@ -6,7 +6,8 @@ import Foundation
 /// let url = URL.documentsDirectory.appendingPathComponent("Birds")
 /// let birds: any CRUDRepository<Bird> = FileSystemRepository<Bird>(directory: url)
 /// // XML instead of JSON:
-/// // FileSystemRepository<Bird>(directory: url, transformer: PropertyListDataTransformer(format: .xml))
+/// // FileSystemRepository<Bird>(
+/// //   directory: url, transformer: PropertyListDataTransformer(format: .xml))
 /// try await birds.create(robin)
 /// ```
 ///

@@ -17,7 +17,8 @@ enum SHA256 {
   /// The 32-byte digest of `message`.
   static func hash(_ message: [UInt8]) -> [UInt8] {
     var hashes: [UInt32] = [
-      0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+      0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
+      0x5be0cd19,
     ]
     var padded = message
     padded.append(0x80)
@@ -35,8 +36,10 @@ enum SHA256 {
           | UInt32(padded[base + 2]) << 8 | UInt32(padded[base + 3])
       }
       for index in 16..<64 {
-        let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
-        let s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
+        let s0 =
+          rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
+        let s1 =
+          rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10)
         words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
       }
       var (a, b, c, d, e, f, g, h) = (

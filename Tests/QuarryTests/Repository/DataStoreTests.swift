@@ -47,8 +47,10 @@ final class DataStoreTests: XCTestCase {
           identifier: "tags", storage: storage, transformer: transformer)
         XCTAssertEqual(reopened[key], ["a", "b"], "\(name) \(type(of: storage))")
         XCTAssertEqual(try reopened.removeValue(forKey: key), ["a", "b"])
-        XCTAssertEqual(try DataStore<UUID, [String]>(
-          identifier: "tags", storage: storage, transformer: transformer).count, 0)
+        XCTAssertEqual(
+          try DataStore<UUID, [String]>(
+            identifier: "tags", storage: storage, transformer: transformer
+          ).count, 0)
       }
     }
   }

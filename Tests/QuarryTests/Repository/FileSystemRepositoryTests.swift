@@ -3,8 +3,8 @@ import Quarry
 import XCTest
 
 final class FileSystemRepositoryTests: XCTestCase {
-  private var root: URL!
-  private var directory: URL!
+  private var root = URL(fileURLWithPath: "/nonexistent")
+  private var directory = URL(fileURLWithPath: "/nonexistent")
 
   override func setUpWithError() throws {
     root = try makeTemporaryDirectory()
@@ -40,7 +40,9 @@ final class FileSystemRepositoryTests: XCTestCase {
 
   func testHostileIDsWriteOnlyInsideTheDirectory() async throws {
     let repository = FileSystemRepository<Note>(directory: directory)
-    let ids = ["../../etc/passwd", "../escape", "/", "/tmp/x", "\0", String(repeating: "x", count: 10_000)]
+    let ids = [
+      "../../etc/passwd", "../escape", "/", "/tmp/x", "\0", String(repeating: "x", count: 10_000),
+    ]
     for id in ids { try await repository.create(Note(id: id)) }
     XCTAssertEqual(try entries(root), ["notes"])
     let files = try entries(directory)

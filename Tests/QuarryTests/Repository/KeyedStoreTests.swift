@@ -12,7 +12,10 @@ final class KeyedStoreTests: XCTestCase {
     var stores: [(String, KeyedStore)] = [("memory", KeyedStore(storage: InMemoryDataStorage()))]
     for (name, transformer) in allTransformers {
       stores.append(
-        ("files/\(name)", KeyedStore(directory: try makeTemporaryDirectory(), transformer: transformer)))
+        (
+          "files/\(name)",
+          KeyedStore(directory: try makeTemporaryDirectory(), transformer: transformer)
+        ))
       let defaults = try UserDefaultsDataStorage(
         suiteName: makeTemporarySuiteName(), keyPrefix: "Clients Database.")
       stores.append(("defaults/\(name)", KeyedStore(storage: defaults, transformer: transformer)))
