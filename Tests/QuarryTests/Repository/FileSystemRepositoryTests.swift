@@ -201,6 +201,27 @@ final class FileSystemRepositoryTests: XCTestCase {
     XCTAssertEqual(read.title, "first")
   }
 
+  func testManyInstancesRacingToCreateOneIDLetExactlyOneWin() async throws {
+    // Each task has its own actor, so only the file system (`link`) can arbitrate.
+    let directory = self.directory
+    let created = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for number in 0..<20 {
+        group.addTask {
+          let repository = FileSystemRepository<Note>(directory: directory)
+          do {
+            try await repository.create(Note(id: "contested", title: "\(number)"))
+            return true
+          } catch RepositoryError.alreadyExists {
+            return false
+          }
+        }
+      }
+      return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    XCTAssertEqual(created, 1)
+    XCTAssertEqual(try entries(directory), ["k636f6e746573746564.json"])
+  }
+
   func testIntegerAndUUIDIDsHaveReadableKeys() {
     struct Counter: Codable, Identifiable, Sendable { var id: Int }
     struct Tagged: Codable, Identifiable, Sendable { var id: UUID }
