@@ -1,0 +1,21 @@
+/// One piece of a parsed template. A closed set: a new tag is one case plus one file in
+/// `Nodes/` holding its parsing and rendering.
+///
+/// Tag payloads are immutable final classes so walking the tree retains one reference per
+/// node instead of every field of a struct: rendering is dominated by reference counting.
+enum Node: Sendable {
+  /// Literal text, whitespace rules already applied.
+  case text(String)
+  /// `{{ expression }}`.
+  case output(Expression)
+  /// `{% for %}…{% empty %}…{% endfor %}`.
+  case forLoop(ForNode)
+  /// `{% if %}…{% elif %}…{% else %}…{% endif %}`.
+  case conditional(IfNode)
+  /// `{% include "name" %}`.
+  case include(IncludeNode)
+  /// `{% set name = expression %}`.
+  case set(SetNode)
+  /// `{% filter name %}…{% endfilter %}`.
+  case filterBlock(FilterBlockNode)
+}
