@@ -28,6 +28,8 @@ struct RepositoryBackend: Sendable {
   let name: String
   let make: @Sendable () throws -> any CRUDRepository<Note>
   let reopen: (@Sendable () throws -> any CRUDRepository<Note>)?
+  /// False for SQLite, whose TEXT keys compare byte by byte rather than as Swift strings do.
+  var treatsCanonicallyEquivalentIDsAsOne = true
 }
 
 /// Every transformer the file and UserDefaults backends are tested with.
