@@ -14,7 +14,8 @@ import Foundation
 /// Writes never leave a half-written file under an item's name: bytes go to a temporary file
 /// in the same directory, are flushed with `fsync`, and only then take the final name, with
 /// `rename` (atomic replace) or `link` (atomic create that fails when the name exists, even
-/// against another process). File names come from ``FileNameEncoding``, never from raw keys.
+/// against another process); then the directory is flushed so the new name survives a crash.
+/// File names come from ``FileNameEncoding``, never from raw keys.
 struct FileStore: Sendable {
   enum WriteMode {
     /// Only when no file has the name; atomic across processes.
@@ -67,6 +68,16 @@ struct FileStore: Sendable {
     ).path
     try writeAndSync(data, to: temporaryPath)
     defer { _ = unlink(temporaryPath) }
+    guard try publish(temporaryPath, as: finalPath, mode: mode) else { return false }
+    // The new name lives in the directory; flush it too, or a crash could forget the rename.
+    try syncDirectory()
+    return true
+  }
+
+  /// Gives the temporary file its final name as `mode` allows; false when it did not.
+  private func publish(_ temporaryPath: String, as finalPath: String, mode: WriteMode)
+    throws(FileStoreError) -> Bool
+  {
     switch mode {
     case .upsert:
       try move(temporaryPath, to: finalPath)
@@ -118,6 +129,16 @@ struct FileStore: Sendable {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw FileStoreError(path: directory.path, underlying: error)
+    }
+  }
+
+  private func syncDirectory() throws(FileStoreError) {
+    let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw FileStoreError(path: directory.path, errno: errno) }
+    defer { _ = close(descriptor) }
+    // Some file systems cannot sync a directory (EINVAL); the file itself is already synced.
+    if fsync(descriptor) != 0, errno != EINVAL {
+      throw FileStoreError(path: directory.path, errno: errno)
     }
   }
 
