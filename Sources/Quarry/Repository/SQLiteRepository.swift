@@ -11,7 +11,7 @@ import Foundation
 /// let sameRobin = try await birds.read(id: robin.id)
 /// ```
 ///
-/// The table must exist (`db.migrate`). Each call is one transaction on the database's serial
+/// The table must exist (`db.migrate`). Each change is one transaction on the database's serial
 /// writer, so `create`'s existence check and its `INSERT` cannot be interleaved with another
 /// write, from this repository or any other code using `db`. ``all()`` is in primary key order.
 /// Items whose id is an autoincrement `Int64?` do not fit, since `Item.ID` must be the primary
