@@ -57,10 +57,10 @@ extension DeclarationScanner {
       let keyword = token.keyword
       advance()
       switch keyword {
-      case .func: pendingBlockDescription = "function '\(text(of: token))'"
-      case .`init`: pendingBlockDescription = "initializer"
-      case .deinit: pendingBlockDescription = "deinitializer"
-      default: pendingBlockDescription = "subscript"
+      case .func: pendingBlockLabel = .function(token.start..<token.end)
+      case .`init`: pendingBlockLabel = .initializer
+      case .deinit: pendingBlockLabel = .deinitializer
+      default: pendingBlockLabel = .subscript
       }
     default:
       scanOtherToken()
@@ -70,8 +70,8 @@ extension DeclarationScanner {
   /// Anything that is not a declaration we read: skipped, keeping braces and brackets paired.
   mutating func scanOtherToken() {
     if token.is(ASCII.openBrace) {
-      pushScope(.code, name: "", description: pendingBlockDescription ?? "block")
-      pendingBlockDescription = nil
+      pushScope(.code, name: "", label: pendingBlockLabel ?? .block)
+      pendingBlockLabel = nil
       advance()
     } else if token.is(ASCII.closeBrace) {
       if scopes.isEmpty {
@@ -79,7 +79,7 @@ extension DeclarationScanner {
       } else {
         popScope()
       }
-      pendingBlockDescription = nil
+      pendingBlockLabel = nil
       advance()
     } else if token.is(ASCII.openParen) || token.is(ASCII.openBracket) {
       skipBracketed()
@@ -147,7 +147,7 @@ extension DeclarationScanner {
       builder.append(token, from: bytes)
       advance()
     }
-    return builder.text
+    return builder.text(from: bytes)
   }
 
   mutating func scanModifier(_ modifiers: inout Modifiers) {
@@ -212,7 +212,7 @@ extension DeclarationScanner {
         builder.append(token, from: bytes)
         advance()
       }
-      whereClause = builder.text
+      whereClause = builder.text(from: bytes)
     }
     guard token.is(ASCII.openBrace) else {
       diagnose(.missingOpenBrace(kind: kindName, name: localName), at: token.start)
@@ -221,13 +221,13 @@ extension DeclarationScanner {
     let enclosing = scopes.last.map { $0.isCode ? "" : $0.name } ?? ""
     let qualified = enclosing.isEmpty || keyword == .extension
       ? localName : enclosing + "." + localName
-    let description = "\(kindName) '\(qualified)'"
+    let label = BlockLabel.type(keyword)
     if typeDepth >= Self.maximumTypeNesting {
       if !didReportTypeNesting {
         didReportTypeNesting = true
         diagnose(.nestingTooDeep(limit: Self.maximumTypeNesting), at: nameToken.start)
       }
-      pushScope(.code, name: "", description: description)
+      pushScope(.code, name: qualified, label: label)
       advance()
       return
     }
@@ -242,7 +242,7 @@ extension DeclarationScanner {
           docComment: comments.docComment, annotations: comments.annotations, properties: [],
           location: location(nameToken.start), conditions: conditions))
       structs[structs.count - 1].genericWhereClause = whereClause
-      pushScope(.structBody(structs.count - 1), name: qualified, description: description)
+      pushScope(.structBody(structs.count - 1), name: qualified, label: label)
     case .enum:
       enums.append(
         EnumDeclaration(
@@ -251,9 +251,9 @@ extension DeclarationScanner {
           attributes: prefix.attributes, docComment: comments.docComment,
           annotations: comments.annotations, cases: [], location: location(nameToken.start),
           conditions: conditions))
-      pushScope(.enumBody(enums.count - 1), name: qualified, description: description)
+      pushScope(.enumBody(enums.count - 1), name: qualified, label: label)
     default:
-      pushScope(.typeBody, name: qualified, description: description)
+      pushScope(.typeBody, name: qualified, label: label)
     }
     advance()
   }
@@ -278,7 +278,7 @@ extension DeclarationScanner {
       builder.append(token, from: bytes)
       advance()
     }
-    return builder.text
+    return builder.text(from: bytes)
   }
 
   /// `A, B<C>, D & E` up to `{` or `where`.
@@ -301,14 +301,14 @@ extension DeclarationScanner {
         depth = max(0, depth - 1)
       }
       if depth == 0 && token.is(ASCII.comma) {
-        if !builder.isEmpty { items.append(builder.text) }
+        if !builder.isEmpty { items.append(builder.text(from: bytes)) }
         builder = TextBuilder()
       } else {
         builder.append(token, from: bytes)
       }
       advance()
     }
-    if !builder.isEmpty { items.append(builder.text) }
+    if !builder.isEmpty { items.append(builder.text(from: bytes)) }
     return items
   }
 

@@ -34,7 +34,7 @@ extension DeclarationScanner {
         token = lexer.next()
       }
     }
-    let text = condition.text
+    let text = condition.text(from: bytes)
     switch directive {
     case .if:
       let isRecorded = conditionFrames.count < Self.maximumConditionNesting

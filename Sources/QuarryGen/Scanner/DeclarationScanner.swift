@@ -14,6 +14,16 @@ struct DeclarationScanner {
   static let maximumTypeNesting = 256
   static let maximumConditionNesting = 64
 
+  /// What opened a block.
+  enum BlockLabel {
+    case block
+    case type(Keyword)
+    /// The byte range of the function's or property's name.
+    case function(Range<Int>)
+    case property(Range<Int>)
+    case initializer, deinitializer, `subscript`
+  }
+
   struct Scope {
     enum Kind {
       case structBody(Int)
@@ -25,8 +35,8 @@ struct DeclarationScanner {
     var kind: Kind
     /// The qualified name of the type whose body this is; empty for code blocks.
     var name: String
-    /// How messages name it: "struct 'A'", "function 'f'", "block".
-    var description: String
+    /// What opened the block, for messages; turned into text only when one is reported.
+    var label: BlockLabel
     var openBrace: Int
     /// Indentation (in bytes) of the line holding the `{`.
     var indentation: Int
@@ -51,11 +61,19 @@ struct DeclarationScanner {
   var typeDepth = 0
   var didReportTypeNesting = false
   /// What the next `{` at declaration level belongs to, for messages ("function 'f'").
-  var pendingBlockDescription: String?
+  var pendingBlockLabel: BlockLabel?
   /// Conditions of the enclosing `#if` clauses, outermost first.
   var conditions: [String] = []
   var conditionFrames: [ConditionFrame] = []
   var didReportConditionNesting = false
+  /// The last line-start lookup, so lookups on one line do not rescan it.
+  var lineCache = LineCache()
+
+  struct LineCache {
+    var offset = 0
+    var lineStart = 0
+    var indentation: Int?
+  }
 
   init(file: SourceFile) {
     path = file.path
@@ -127,18 +145,16 @@ struct DeclarationScanner {
   }
 
   /// Bytes between the start of the token's line and the token.
-  func indentation(of token: Token) -> Int {
-    var index = token.start
-    while index > 0 && !bytes[index - 1].isNewline { index -= 1 }
-    return token.start - index
+  mutating func indentation(of token: Token) -> Int {
+    token.start - lineStart(of: token.start)
   }
 
   // MARK: - Blocks
 
-  mutating func pushScope(_ kind: Scope.Kind, name: String, description: String) {
+  mutating func pushScope(_ kind: Scope.Kind, name: String, label: BlockLabel) {
     scopes.append(
       Scope(
-        kind: kind, name: name, description: description, openBrace: token.start,
+        kind: kind, name: name, label: label, openBrace: token.start,
         indentation: indentation(ofLineAt: token.start)))
     if !scopes[scopes.count - 1].isCode { typeDepth += 1 }
   }
@@ -148,18 +164,39 @@ struct DeclarationScanner {
     if !scope.isCode { typeDepth -= 1 }
   }
 
-  func indentation(ofLineAt offset: Int) -> Int {
-    var start = offset
-    while start > 0 && !bytes[start - 1].isNewline { start -= 1 }
+  /// The indentation of the line holding `offset`: leading spaces and tabs, in bytes.
+  mutating func indentation(ofLineAt offset: Int) -> Int {
+    let start = lineStart(of: offset)
+    if start == lineCache.lineStart, let indentation = lineCache.indentation { return indentation }
     var end = start
     while end < offset && bytes[end].isHorizontalSpace { end += 1 }
+    lineCache.indentation = end - start
     return end - start
+  }
+
+  /// The offset where the line holding `offset` starts. Queries come in increasing order, so
+  /// the search resumes where the previous one stopped: linear over the file even for a
+  /// megabyte-long line full of braces.
+  mutating func lineStart(of offset: Int) -> Int {
+    guard offset >= lineCache.offset else {
+      var index = offset
+      while index > 0 && !bytes[index - 1].isNewline { index -= 1 }
+      return index
+    }
+    var index = offset
+    while index > lineCache.offset && !bytes[index - 1].isNewline { index -= 1 }
+    let start = index > lineCache.offset || (index > 0 && bytes[index - 1].isNewline)
+      ? index : lineCache.lineStart
+    if start != lineCache.lineStart { lineCache.indentation = nil }
+    lineCache.offset = offset
+    lineCache.lineStart = start
+    return start
   }
 
   /// Inside a block: braces open and close blocks, everything else is skipped.
   mutating func scanCodeToken() {
     if token.is(ASCII.openBrace) {
-      pushScope(.code, name: "", description: "block")
+      pushScope(.code, name: "", label: .block)
     } else if token.is(ASCII.closeBrace) {
       popScope()
     }
@@ -181,16 +218,29 @@ struct DeclarationScanner {
       members > scope.indentation, column <= scope.indentation
     {
       diagnose(
-        .missingCloseBraceBeforeDeclaration(declaration: scope.description), at: token.start,
+        .missingCloseBraceBeforeDeclaration(declaration: describe(scope)), at: token.start,
         notes: [.init(ScannerMessage.openingBraceNote.text, at: location(scope.openBrace))])
       popScope()
+    }
+  }
+
+  /// How messages name a block: "struct 'A'", "function 'f'", "block".
+  func describe(_ scope: Scope) -> String {
+    switch scope.label {
+    case .block: "block"
+    case .type(let keyword): "\(keyword) '\(scope.name)'"
+    case .function(let name): "function '\(String(decoding: bytes[name], as: UTF8.self))'"
+    case .property(let name): "property '\(String(decoding: bytes[name], as: UTF8.self))'"
+    case .initializer: "initializer"
+    case .deinitializer: "deinitializer"
+    case .subscript: "subscript"
     }
   }
 
   mutating func reportUnclosedAtEnd() {
     if let outermost = scopes.first {
       diagnose(
-        .missingCloseBrace(declaration: outermost.description), at: bytes.count,
+        .missingCloseBrace(declaration: describe(outermost)), at: bytes.count,
         notes: [.init(ScannerMessage.openingBraceNote.text, at: location(outermost.openBrace))])
     }
     if let frame = conditionFrames.first {
