@@ -70,7 +70,7 @@ extension DeclarationScanner {
   /// Anything that is not a declaration we read: skipped, keeping braces and brackets paired.
   mutating func scanOtherToken() {
     if token.is(ASCII.openBrace) {
-      pushScope(.code, name: "", label: pendingBlockLabel ?? .block)
+      pushScope(.code, label: pendingBlockLabel ?? .block)
       pendingBlockLabel = nil
       advance()
     } else if token.is(ASCII.closeBrace) {
@@ -218,7 +218,7 @@ extension DeclarationScanner {
       diagnose(.missingOpenBrace(kind: kindName, name: localName), at: token.start)
       return
     }
-    let enclosing = scopes.last.map { $0.isCode ? "" : $0.name } ?? ""
+    let enclosing = enclosingTypeName
     let qualified = enclosing.isEmpty || keyword == .extension
       ? localName : enclosing + "." + localName
     let label = BlockLabel.type(keyword)

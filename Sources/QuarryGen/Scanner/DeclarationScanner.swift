@@ -33,8 +33,9 @@ struct DeclarationScanner {
     }
 
     var kind: Kind
-    /// The qualified name of the type whose body this is; empty for code blocks.
-    var name: String
+    /// Index in `typeNames` of the qualified name of the type whose body this is, or -1.
+    /// (A scope holds no reference-counted value, so reading one per token costs nothing.)
+    var nameIndex: Int
     /// What opened the block, for messages; turned into text only when one is reported.
     var label: BlockLabel
     var openBrace: Int
@@ -58,6 +59,8 @@ struct DeclarationScanner {
   var enums: [EnumDeclaration] = []
   var diagnostics: [Diagnostic] = []
   var scopes: [Scope] = []
+  /// Qualified names of the open type bodies, innermost last.
+  var typeNames: [String] = []
   var typeDepth = 0
   var didReportTypeNesting = false
   /// What the next `{` at declaration level belongs to, for messages ("function 'f'").
@@ -92,7 +95,7 @@ struct DeclarationScanner {
     advance()
     while token.kind != .endOfFile {
       if !scopes.isEmpty && token.hasLeadingNewline { recoverFromMissingBrace() }
-      if let top = scopes.last, top.isCode {
+      if !scopes.isEmpty && scopes[scopes.count - 1].isCode {
         scanCodeToken()
       } else {
         scanDeclaration()
@@ -151,10 +154,16 @@ struct DeclarationScanner {
 
   // MARK: - Blocks
 
-  mutating func pushScope(_ kind: Scope.Kind, name: String, label: BlockLabel) {
+  /// Opens the block at `token`; `name` is the qualified name of a type body.
+  mutating func pushScope(_ kind: Scope.Kind, name: String? = nil, label: BlockLabel) {
+    var nameIndex = -1
+    if let name {
+      nameIndex = typeNames.count
+      typeNames.append(name)
+    }
     scopes.append(
       Scope(
-        kind: kind, name: name, label: label, openBrace: token.start,
+        kind: kind, nameIndex: nameIndex, label: label, openBrace: token.start,
         indentation: indentation(ofLineAt: token.start)))
     if !scopes[scopes.count - 1].isCode { typeDepth += 1 }
   }
@@ -162,6 +171,13 @@ struct DeclarationScanner {
   mutating func popScope() {
     guard let scope = scopes.popLast() else { return }
     if !scope.isCode { typeDepth -= 1 }
+    if scope.nameIndex >= 0 { typeNames.removeLast() }
+  }
+
+  /// The qualified name of the innermost scope when it is a type body, else "".
+  var enclosingTypeName: String {
+    guard let top = scopes.last, !top.isCode, top.nameIndex >= 0 else { return "" }
+    return typeNames[top.nameIndex]
   }
 
   /// The indentation of the line holding `offset`: leading spaces and tabs, in bytes.
@@ -196,7 +212,7 @@ struct DeclarationScanner {
   /// Inside a block: braces open and close blocks, everything else is skipped.
   mutating func scanCodeToken() {
     if token.is(ASCII.openBrace) {
-      pushScope(.code, name: "", label: .block)
+      pushScope(.code, label: .block)
     } else if token.is(ASCII.closeBrace) {
       popScope()
     }
@@ -228,7 +244,8 @@ struct DeclarationScanner {
   func describe(_ scope: Scope) -> String {
     switch scope.label {
     case .block: "block"
-    case .type(let keyword): "\(keyword) '\(scope.name)'"
+    case .type(let keyword):
+      "\(keyword) '\(scope.nameIndex >= 0 ? typeNames[scope.nameIndex] : "")'"
     case .function(let name): "function '\(String(decoding: bytes[name], as: UTF8.self))'"
     case .property(let name): "property '\(String(decoding: bytes[name], as: UTF8.self))'"
     case .initializer: "initializer"

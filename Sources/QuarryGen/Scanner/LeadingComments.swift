@@ -12,7 +12,8 @@ struct LeadingComments {
   init(bytes: [UInt8], trivia: Range<Int>, isAtFileStart: Bool) {
     var cursor = ByteCursor(bytes: bytes, offset: trivia.lowerBound)
     let end = trivia.upperBound
-    var docLines: [String] = []
+    // Doc lines go straight into one string: most declarations have none or one.
+    var doc: String?
     var isOnPreviousTokenLine = !isAtFileStart
     while cursor.offset < end {
       let byte = cursor.peek()
@@ -26,7 +27,12 @@ struct LeadingComments {
         {
           var textStart = start + 3
           if textStart < lineEnd && cursor.bytes[textStart] == ASCII.space { textStart += 1 }
-          docLines.append(String(decoding: cursor.bytes[textStart..<lineEnd], as: UTF8.self))
+          let line = String(decoding: cursor.bytes[textStart..<lineEnd], as: UTF8.self)
+          if doc == nil {
+            doc = line
+          } else {
+            doc? += "\n" + line
+          }
         } else if let range = Self.annotationRange(in: cursor.bytes, from: start + 2, to: lineEnd) {
           annotationRanges.append(range)
         }
@@ -37,14 +43,14 @@ struct LeadingComments {
           && cursor.offset - start >= 5
         {
           let inner = cursor.bytes[(start + 3)..<(cursor.offset - 2)]
-          docLines = [Self.blockDocText(inner)]
+          doc = Self.blockDocText(inner)
         }
       } else {
         if byte.isNewline { isOnPreviousTokenLine = false }
         cursor.advance()
       }
     }
-    docComment = docLines.isEmpty ? nil : docLines.joined(separator: "\n")
+    docComment = doc
   }
 
   /// The range after `quarry:` when the comment text (after `//`) starts with it.
