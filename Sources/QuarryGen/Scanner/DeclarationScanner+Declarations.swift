@@ -14,11 +14,21 @@ extension DeclarationScanner {
     var firstToken: Token
     var attributes: [AttributeDeclaration] = []
     var modifiers = Modifiers()
+    /// Trivia holding comments between the attributes and modifiers (`@Wrapper` then
+    /// `// quarry: unique` then `var x`), read as leading comments too.
+    var innerTrivia: [Range<Int>] = []
   }
 
   mutating func scanDeclaration() {
     var prefix = Prefix(firstToken: token)
+    if token.hasLeadingNewline, let top = scopes.last, case .structBody = top.kind {
+      warnAboutTrailingAnnotations(before: token)
+    }
     while true {
+      if token.start != prefix.firstToken.start && hasComment(in: token.triviaStart..<token.start)
+      {
+        prefix.innerTrivia.append(token.triviaStart..<token.start)
+      }
       if token.is(ASCII.at) {
         if let attribute = scanAttribute() { prefix.attributes.append(attribute) }
       } else if token.keyword.isModifier
@@ -231,7 +241,7 @@ extension DeclarationScanner {
       advance()
       return
     }
-    let comments = leadingComments(before: prefix.firstToken)
+    let comments = leadingComments(before: prefix)
     let access = prefix.modifiers.access ?? .internal
     switch keyword {
     case .struct:
@@ -356,17 +366,44 @@ extension DeclarationScanner {
 
   // MARK: - Comments
 
-  mutating func leadingComments(before first: Token) -> (
+  /// The doc comment and annotations of the declaration that `prefix` starts.
+  mutating func leadingComments(before prefix: Prefix) -> (
     docComment: String?, annotations: [Annotation]
   ) {
-    let comments = LeadingComments(
+    let first = prefix.firstToken
+    var comments = LeadingComments(
       bytes: bytes, trivia: first.triviaStart..<first.start,
       isAtFileStart: first.triviaStart == 0 || lexerSourceStart == first.triviaStart)
+    for trivia in prefix.innerTrivia {
+      let inner = LeadingComments(bytes: bytes, trivia: trivia, isAtFileStart: true)
+      comments.annotationRanges += inner.annotationRanges
+      if let doc = inner.docComment {
+        comments.docComment = comments.docComment.map { $0 + "\n" + doc } ?? doc
+      }
+    }
     guard !comments.annotationRanges.isEmpty else { return (comments.docComment, []) }
     let parsed = AnnotationParser.parse(
       bytes: bytes, ranges: comments.annotationRanges, path: path)
     diagnostics += parsed.diagnostics
     return (comments.docComment, parsed.annotations)
+  }
+
+  /// Warns about `// quarry:` comments at the end of the line before `token`, which users
+  /// may expect to annotate the declaration on that line.
+  mutating func warnAboutTrailingAnnotations(before token: Token) {
+    guard hasComment(in: token.triviaStart..<token.start) else { return }
+    let comments = LeadingComments(
+      bytes: bytes, trivia: token.triviaStart..<token.start, isAtFileStart: false)
+    for offset in comments.trailingAnnotationOffsets {
+      diagnostics.append(
+        .warning(ScannerMessage.trailingAnnotation.text, at: location(offset)))
+    }
+  }
+
+  /// Whether the trivia holds a `/` at all, the cheap test before looking for comments.
+  func hasComment(in trivia: Range<Int>) -> Bool {
+    for index in trivia where bytes[index] == ASCII.slash { return true }
+    return false
   }
 
   var lexerSourceStart: Int {

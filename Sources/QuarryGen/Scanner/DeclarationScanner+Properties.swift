@@ -6,7 +6,7 @@ extension DeclarationScanner {
   /// type found after `b`, as Swift does for untyped names without a default.
   mutating func scanStoredProperties(_ prefix: Prefix, structIndex: Int) {
     let isLet = token.is(.let)
-    let comments = leadingComments(before: prefix.firstToken)
+    let comments = leadingComments(before: prefix)
     let isIgnored = comments.annotations.contains(where: { $0.key == "ignore" })
     let needsType = !isIgnored
       && (!structs[structIndex].annotations.isEmpty || !comments.annotations.isEmpty)

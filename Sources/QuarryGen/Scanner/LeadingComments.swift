@@ -8,7 +8,10 @@ struct LeadingComments {
   var docComment: String?
   /// The byte ranges following `quarry:` in each annotation comment, in order.
   var annotationRanges: [Range<Int>] = []
+  /// Where `// quarry:` comments sit on the previous token's line: they annotate nothing.
+  var trailingAnnotationOffsets: [Int] = []
 
+  /// Reads `trivia`; with `isAtFileStart` false, what precedes its first newline is skipped.
   init(bytes: [UInt8], trivia: Range<Int>, isAtFileStart: Bool) {
     var cursor = ByteCursor(bytes: bytes, offset: trivia.lowerBound)
     let end = trivia.upperBound
@@ -21,7 +24,12 @@ struct LeadingComments {
         let start = cursor.offset
         cursor.advance(while: { !$0.isNewline })
         let lineEnd = min(cursor.offset, end)
-        if isOnPreviousTokenLine { continue }
+        if isOnPreviousTokenLine {
+          if Self.annotationRange(in: cursor.bytes, from: start + 2, to: lineEnd) != nil {
+            trailingAnnotationOffsets.append(start)
+          }
+          continue
+        }
         if cursor.bytes.count > start + 2 && cursor.bytes[start + 2] == ASCII.slash
           && !(lineEnd > start + 3 && cursor.bytes[start + 3] == ASCII.slash)
         {
