@@ -169,7 +169,9 @@ struct AnnotationParser {
   private var isAtEnd: Bool { cursor.offset >= end }
 
   private mutating func skipSpaces() {
-    while cursor.offset < end && (cursor.peek().isHorizontalSpace || cursor.peek() == ASCII.carriageReturn) {
+    while cursor.offset < end
+      && (cursor.peek().isHorizontalSpace || cursor.peek() == ASCII.carriageReturn)
+    {
       cursor.advance()
     }
   }

@@ -25,8 +25,7 @@ extension DeclarationScanner {
       warnAboutTrailingAnnotations(before: token)
     }
     while true {
-      if token.start != prefix.firstToken.start && hasComment(in: token.triviaStart..<token.start)
-      {
+      if token.start != prefix.firstToken.start && hasComment(in: token.triviaStart..<token.start) {
         prefix.innerTrivia.append(token.triviaStart..<token.start)
       }
       if token.is(ASCII.at) {
@@ -41,10 +40,12 @@ extension DeclarationScanner {
     }
     switch token.keyword {
     case .struct, .enum, .class, .actor, .protocol, .extension:
+      // A type keyword starts a declaration only when a name follows (`protocol P: class`,
+      // `func f(class: Int)` use the word otherwise).
       let next = peek()
-      if next.kind == .identifier && next.keyword == .none || next.kind == .identifier
-        && bytes[next.start] == ASCII.backtick
-      {
+      let isName =
+        next.kind == .identifier && (next.keyword == .none || bytes[next.start] == ASCII.backtick)
+      if isName {
         scanTypeDeclaration(prefix)
       } else {
         advance()
@@ -202,9 +203,7 @@ extension DeclarationScanner {
       }
     }
     var generics: String?
-    if token.is(ASCII.lessThan) && !token.hasLeadingSpace || token.is(ASCII.lessThan)
-      && keyword != .extension
-    {
+    if token.is(ASCII.lessThan) && (!token.hasLeadingSpace || keyword != .extension) {
       generics = scanAngleBracketText()
     }
     var inherited: [String] = []
@@ -229,7 +228,8 @@ extension DeclarationScanner {
       return
     }
     let enclosing = enclosingTypeName
-    let qualified = enclosing.isEmpty || keyword == .extension
+    let qualified =
+      enclosing.isEmpty || keyword == .extension
       ? localName : enclosing + "." + localName
     let label = BlockLabel.type(keyword)
     if typeDepth >= Self.maximumTypeNesting {

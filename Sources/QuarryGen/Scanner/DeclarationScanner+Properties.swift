@@ -8,7 +8,8 @@ extension DeclarationScanner {
     let isLet = token.is(.let)
     let comments = leadingComments(before: prefix)
     let isIgnored = comments.annotations.contains(where: { $0.key == "ignore" })
-    let needsType = !isIgnored
+    let needsType =
+      !isIgnored
       && (!structs[structIndex].annotations.isEmpty || !comments.annotations.isEmpty)
     let firstIndex = structs[structIndex].properties.count
     // Captured now: reading the last token of the declaration already handles an `#if` after it.
@@ -72,7 +73,8 @@ extension DeclarationScanner {
     }
     if !token.is(ASCII.openBrace) { pendingBlockLabel = nil }
     if needsType {
-      for property in structs[structIndex].properties[firstIndex...] where property.typeName == nil {
+      for property in structs[structIndex].properties[firstIndex...] where property.typeName == nil
+      {
         diagnose(.missingTypeAnnotation(property: property.name), at: property.location.offset)
       }
     }
@@ -165,10 +167,13 @@ extension DeclarationScanner {
   private func literalTypeName(of token: Token, signed: Bool) -> String? {
     switch token.kind {
     case .number:
-      let isHex = token.end - token.start > 1 && (bytes[token.start + 1] | 0x20) == UInt8(ascii: "x")
+      let isHex =
+        token.end - token.start > 1 && (bytes[token.start + 1] | 0x20) == UInt8(ascii: "x")
       for index in token.start..<token.end {
         let lower = bytes[index] | 0x20
-        if bytes[index] == ASCII.dot || (isHex ? lower == UInt8(ascii: "p") : lower == UInt8(ascii: "e")) {
+        if bytes[index] == ASCII.dot
+          || (isHex ? lower == UInt8(ascii: "p") : lower == UInt8(ascii: "e"))
+        {
           return "Double"
         }
       }

@@ -89,9 +89,10 @@ struct DeclarationScanner {
     previous = start
   }
 
-  mutating func scan() -> (structs: [StructDeclaration], enums: [EnumDeclaration],
-    diagnostics: [Diagnostic])
-  {
+  mutating func scan() -> (
+    structs: [StructDeclaration], enums: [EnumDeclaration],
+    diagnostics: [Diagnostic]
+  ) {
     advance()
     while token.kind != .endOfFile {
       if !scopes.isEmpty && token.hasLeadingNewline { recoverFromMissingBrace() }
@@ -131,7 +132,8 @@ struct DeclarationScanner {
   /// A name token's text, backticks removed.
   func name(of token: Token) -> String {
     if bytes[token.start] == ASCII.backtick {
-      let end = token.end - 1 > token.start && bytes[token.end - 1] == ASCII.backtick
+      let end =
+        token.end - 1 > token.start && bytes[token.end - 1] == ASCII.backtick
         ? token.end - 1 : token.end
       return String(decoding: bytes[(token.start + 1)..<end], as: UTF8.self)
     }
@@ -142,8 +144,7 @@ struct DeclarationScanner {
     SourceLocation(path: path, offset: offset)
   }
 
-  mutating func diagnose(_ message: ScannerMessage, at offset: Int, notes: [Diagnostic.Note] = [])
-  {
+  mutating func diagnose(_ message: ScannerMessage, at offset: Int, notes: [Diagnostic.Note] = []) {
     diagnostics.append(.error(message.text, at: location(offset), notes: notes))
   }
 
@@ -201,7 +202,8 @@ struct DeclarationScanner {
     }
     var index = offset
     while index > lineCache.offset && !bytes[index - 1].isNewline { index -= 1 }
-    let start = index > lineCache.offset || (index > 0 && bytes[index - 1].isNewline)
+    let start =
+      index > lineCache.offset || (index > 0 && bytes[index - 1].isNewline)
       ? index : lineCache.lineStart
     if start != lineCache.lineStart { lineCache.indentation = nil }
     lineCache.offset = offset

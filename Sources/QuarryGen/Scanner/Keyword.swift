@@ -107,7 +107,6 @@ enum Keyword: UInt8 {
     }
   }
 
-
   var isAccessLevel: Bool { accessLevel != nil }
 
   var accessLevel: AccessLevel? {
@@ -145,13 +144,14 @@ enum Keyword: UInt8 {
   /// Keywords that begin a declaration; a missing `}` shows when one of them starts a line
   /// less indented than the block it appears in.
   var startsDeclaration: Bool {
-    isTypeIntroducer || isModifier || {
-      switch self {
-      case .var, .let, .func, .`init`, .deinit, .subscript, .typealias, .associatedtype,
-        .import, .operator, .precedencegroup, .macro:
-        true
-      default: false
-      }
-    }()
+    isTypeIntroducer || isModifier
+      || {
+        switch self {
+        case .var, .let, .func, .`init`, .deinit, .subscript, .typealias, .associatedtype,
+          .import, .operator, .precedencegroup, .macro:
+          true
+        default: false
+        }
+      }()
   }
 }

@@ -52,8 +52,11 @@ public enum ScanDump {
         diagnosticEntries.append((diagnostic.location.path, diagnostic.location.offset, text))
       }
     }
-    let order = { (lhs: (path: String, offset: Int, json: String),
-      rhs: (path: String, offset: Int, json: String)) -> Bool in
+    let order = {
+      (
+        lhs: (path: String, offset: Int, json: String),
+        rhs: (path: String, offset: Int, json: String)
+      ) -> Bool in
       (lhs.path, lhs.offset, lhs.json) < (rhs.path, rhs.offset, rhs.json)
     }
     let structLines = structEntries.sorted(by: order).map(\.json)
@@ -88,8 +91,10 @@ public enum ScanDump {
       properties.append(propertyJSON(property, lines: &lines))
     }
     fields.append(
-      ("properties",
-       properties.isEmpty ? "[]" : "[\n    " + properties.joined(separator: ",\n    ") + "]"))
+      (
+        "properties",
+        properties.isEmpty ? "[]" : "[\n    " + properties.joined(separator: ",\n    ") + "]"
+      ))
     return object(fields)
   }
 

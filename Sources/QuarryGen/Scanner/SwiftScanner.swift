@@ -120,8 +120,7 @@ struct SwiftScanner {
       } else if byte == ASCII.newline || byte == ASCII.carriageReturn {
         hasLeadingNewline = true
         index += 1
-      } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.slash
-      {
+      } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.slash {
         index += 2
         while index < count && !cursor.bytes[index].isNewline { index += 1 }
       } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.star {

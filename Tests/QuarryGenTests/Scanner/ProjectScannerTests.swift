@@ -28,11 +28,14 @@ final class ProjectScannerTests: XCTestCase {
     try write("Sources/Models/notes.txt", "struct NotSwift {}")
     try write("Sources/.build/Hidden.swift", "struct Hidden {}")
     try write("Other/D.swift", "struct D {}")
-    let files = ProjectScanner.scanFiles(paths: ["Sources", "Other/D.swift"], relativeTo: root.path)
+    let files = ProjectScanner.scanFiles(
+      paths: ["Sources", "Other/D.swift"], relativeTo: root.path)
     XCTAssertEqual(
       files.map(\.file.path),
-      ["Other/D.swift", "Sources/Models/A.swift", "Sources/Models/B.swift",
-       "Sources/Models/Sub/C.swift"])
+      [
+        "Other/D.swift", "Sources/Models/A.swift", "Sources/Models/B.swift",
+        "Sources/Models/Sub/C.swift",
+      ])
     XCTAssertEqual(files.flatMap(\.structs).map(\.name), ["D", "A", "B", "C"])
   }
 

@@ -14,7 +14,9 @@ final class ScannerRecoveryTests: XCTestCase {
       struct T {}
       """)
     let scanned = scan(text)
-    XCTAssertEqual(outline(scanned), "struct S\n  var a: String(inferred) = \"never closed { struct\n  var b: Int\nstruct T")
+    XCTAssertEqual(
+      outline(scanned),
+      "struct S\n  var a: String(inferred) = \"never closed { struct\n  var b: Int\nstruct T")
     assertDiagnostics(scanned, at: markers, [1: "unterminated string literal"])
   }
 
@@ -48,8 +50,10 @@ final class ScannerRecoveryTests: XCTestCase {
       struct T { var c: Int }
       """)
     let scanned = scan(text)
-    XCTAssertEqual(outline(scanned), "struct S\n  var a: Int\n  var b: String\nstruct T\n  var c: Int")
-    assertDiagnostics(scanned, at: markers, [2: "expected '}' at end of function 'f' before this declaration"])
+    XCTAssertEqual(
+      outline(scanned), "struct S\n  var a: Int\n  var b: String\nstruct T\n  var c: Int")
+    assertDiagnostics(
+      scanned, at: markers, [2: "expected '}' at end of function 'f' before this declaration"])
     XCTAssertEqual(scanned.diagnostics[0].notes.map(\.message), ["to match this opening '{'"])
     XCTAssertEqual(scanned.diagnostics[0].notes.first?.location?.offset, markers[1])
   }
@@ -66,7 +70,8 @@ final class ScannerRecoveryTests: XCTestCase {
       """)
     let scanned = scan(text)
     XCTAssertEqual(outline(scanned), "struct S\n  var a: Int\nstruct T public\n  var b: Int")
-    assertDiagnostics(scanned, at: markers, [1: "expected '}' at end of struct 'S' before this declaration"])
+    assertDiagnostics(
+      scanned, at: markers, [1: "expected '}' at end of struct 'S' before this declaration"])
   }
 
   func testExtraneousClosingBrace() {
@@ -175,7 +180,9 @@ final class ScannerRecoveryTests: XCTestCase {
     bytes += [0xFF, 0xC3]
     bytes += Array(": Int\n  var b: String = \"".utf8) + [0x80, 0xFE] + Array("\"\n}\n".utf8)
     let scanned = scan(bytes: bytes)
-    XCTAssertEqual(outline(scanned), "struct S\n  var a\u{FFFD}\u{FFFD}: Int\n  var b: String = \"\u{FFFD}\u{FFFD}\"")
+    XCTAssertEqual(
+      outline(scanned),
+      "struct S\n  var a\u{FFFD}\u{FFFD}: Int\n  var b: String = \"\u{FFFD}\u{FFFD}\"")
     XCTAssertEqual(scanned.diagnostics, [])
   }
 
@@ -184,8 +191,10 @@ final class ScannerRecoveryTests: XCTestCase {
       .appendingPathComponent("quarry-recovery-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    try Data("struct Broken { var a = \"\n".utf8).write(to: directory.appendingPathComponent("A.swift"))
-    try Data("struct Fine { var b: Int }\n".utf8).write(to: directory.appendingPathComponent("B.swift"))
+    try Data("struct Broken { var a = \"\n".utf8).write(
+      to: directory.appendingPathComponent("A.swift"))
+    try Data("struct Fine { var b: Int }\n".utf8).write(
+      to: directory.appendingPathComponent("B.swift"))
     let files = ProjectScanner.scanFiles(paths: ["."], relativeTo: directory.path)
     XCTAssertEqual(files.map(\.file.path), ["A.swift", "B.swift"])
     XCTAssertEqual(

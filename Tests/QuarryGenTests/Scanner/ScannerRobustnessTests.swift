@@ -7,7 +7,8 @@ final class ScannerRobustnessTests: XCTestCase {
   private let depth = 10_000
 
   func testTenThousandNestedBraces() {
-    let source = "struct S {\n  func f() " + String(repeating: "{", count: depth)
+    let source =
+      "struct S {\n  func f() " + String(repeating: "{", count: depth)
       + String(repeating: "}", count: depth) + "\n  var a: Int\n}\n"
     XCTAssertEqual(outline(scan(source)), "struct S\n  var a: Int")
   }
@@ -18,7 +19,8 @@ final class ScannerRobustnessTests: XCTestCase {
   }
 
   func testTenThousandNestedStructsStopAtTheNestingLimit() {
-    let source = String(repeating: "struct A { ", count: depth) + "var x: Int "
+    let source =
+      String(repeating: "struct A { ", count: depth) + "var x: Int "
       + String(repeating: "} ", count: depth)
     let scanned = scan(source)
     XCTAssertEqual(scanned.structs.count, 256)
@@ -29,7 +31,8 @@ final class ScannerRobustnessTests: XCTestCase {
   }
 
   func testTenThousandNestedParenthesesBracketsAndGenerics() {
-    let source = "struct S {\n  var a: " + String(repeating: "(", count: depth) + "Int"
+    let source =
+      "struct S {\n  var a: " + String(repeating: "(", count: depth) + "Int"
       + String(repeating: ")", count: depth) + "\n  var b = " + String(repeating: "[", count: depth)
       + String(repeating: "]", count: depth) + "\n  var c: " + String(repeating: "A<", count: depth)
       + "B" + String(repeating: ">", count: depth) + "\n  var d: Int\n}\n"
@@ -39,7 +42,8 @@ final class ScannerRobustnessTests: XCTestCase {
   }
 
   func testTenThousandNestedInterpolationsAndComments() {
-    let strings = String(repeating: "\"\\(", count: depth) + "1"
+    let strings =
+      String(repeating: "\"\\(", count: depth) + "1"
       + String(repeating: ")\"", count: depth)
     let comments = String(repeating: "/*", count: depth) + String(repeating: "*/", count: depth)
     let scanned = scan("struct S {\n  var a = \(strings)\n  \(comments)\n  var b: Int\n}\n")
@@ -48,7 +52,8 @@ final class ScannerRobustnessTests: XCTestCase {
   }
 
   func testTenThousandNestedConditionsAndAnnotationLists() {
-    let conditions = String(repeating: "#if A\n", count: depth) + "struct S {}\n"
+    let conditions =
+      String(repeating: "#if A\n", count: depth) + "struct S {}\n"
       + String(repeating: "#endif\n", count: depth)
     let scanned = scan(conditions)
     XCTAssertEqual(scanned.structs.map(\.name), ["S"])
@@ -56,7 +61,8 @@ final class ScannerRobustnessTests: XCTestCase {
     XCTAssertEqual(
       scanned.diagnostics.map(\.message),
       ["'#if' blocks nested more than 64 levels deep: inner conditions are not recorded"])
-    let lists = "// quarry: key = " + String(repeating: "[", count: depth)
+    let lists =
+      "// quarry: key = " + String(repeating: "[", count: depth)
       + String(repeating: "]", count: depth) + "\nstruct T {}\n"
     XCTAssertEqual(scan(lists).structs[0].annotations.count, 1)
   }
@@ -93,7 +99,8 @@ final class ScannerRobustnessTests: XCTestCase {
   /// Random byte strings, and random mutations of a valid file, always come back.
   func testRandomBytesAndMutationsAlwaysReturn() {
     var generator = SplitMix64(seed: 0x5EED)
-    let alphabet = Array("{}()[]<>\"#/\\*`@:;,=?!.-> \n\r\tstructenumvarlet#if#endifquarry:0xé".utf8)
+    let alphabet = Array(
+      "{}()[]<>\"#/\\*`@:;,=?!.-> \n\r\tstructenumvarlet#if#endifquarry:0xé".utf8)
     for _ in 0..<300 {
       let count = Int(generator.next() % 400)
       var bytes: [UInt8] = []

@@ -30,7 +30,8 @@ final class SourceScannerTests: XCTestCase {
       enum Z.InActor = x
       enum E
       """)
-    XCTAssertEqual(scanned.structs.map(\.localName), ["A", "B", "InClass", "InEnum", "C2", "InArray"])
+    XCTAssertEqual(
+      scanned.structs.map(\.localName), ["A", "B", "InClass", "InEnum", "C2", "InArray"])
     XCTAssertEqual(scanned.diagnostics, [])
   }
 
@@ -328,7 +329,8 @@ extension SourceScannerTests {
       }
       """)
     let scanned = scan(text)
-    XCTAssertEqual(outline(scanned), "struct S\n  var id: UUID\n  var name: String\n  var last: Int")
+    XCTAssertEqual(
+      outline(scanned), "struct S\n  var id: UUID\n  var name: String\n  var last: Int")
     let message =
       "an annotation in a trailing comment is ignored; put it on the line above the declaration"
     assertDiagnostics(scanned, at: markers, [1: message, 2: message, 3: message])

@@ -1,5 +1,6 @@
-@testable import QuarryGen
 import XCTest
+
+@testable import QuarryGen
 
 /// Token-level tests: literal kind and text of every token.
 final class SwiftScannerTests: XCTestCase {
@@ -33,8 +34,10 @@ final class SwiftScannerTests: XCTestCase {
   func testIdentifiersKeywordsAndPunctuation() {
     XCTAssertEqual(
       tokens("public struct A<T>: B { var x: [K: V]? }"),
-      ["kw public", "kw struct", "id A", "p <", "id T", "p >", "p :", "id B", "p {", "kw var",
-       "id x", "p :", "p [", "id K", "p :", "id V", "p ]", "p ?", "p }"])
+      [
+        "kw public", "kw struct", "id A", "p <", "id T", "p >", "p :", "id B", "p {", "kw var",
+        "id x", "p :", "p [", "id K", "p :", "id V", "p ]", "p ?", "p }",
+      ])
   }
 
   func testKeywordAfterDotIsAName() {
@@ -65,8 +68,10 @@ final class SwiftScannerTests: XCTestCase {
   func testNumbers() {
     XCTAssertEqual(
       tokens("1 1_000 0xFF 1.5 1e-3 0x1p+4 1..<2 x.0"),
-      ["num 1", "num 1_000", "num 0xFF", "num 1.5", "num 1e-3", "num 0x1p+4", "num 1", "p .",
-       "p .", "p <", "num 2", "id x", "p .", "num 0"])
+      [
+        "num 1", "num 1_000", "num 0xFF", "num 1.5", "num 1e-3", "num 0x1p+4", "num 1", "p .",
+        "p .", "p <", "num 2", "id x", "p .", "num 0",
+      ])
   }
 
   func testCommentsAreTriviaAndNewlinesAreNoted() {
@@ -92,9 +97,11 @@ final class SwiftScannerTests: XCTestCase {
   func testRegexLiteralsVersusDivision() {
     XCTAssertEqual(
       tokens("let r = /a[/]b\\//; x = a / b / c; y = f(x) /2/ 1"),
-      ["kw let", "id r", "p =", "re /a[/]b\\//", "p ;", "id x", "p =", "id a", "p /", "id b",
-       "p /", "id c", "p ;", "id y", "p =", "id f", "p (", "id x", "p )", "p /", "num 2", "p /",
-       "num 1"])
+      [
+        "kw let", "id r", "p =", "re /a[/]b\\//", "p ;", "id x", "p =", "id a", "p /", "id b",
+        "p /", "id c", "p ;", "id y", "p =", "id f", "p (", "id x", "p )", "p /", "num 2", "p /",
+        "num 1",
+      ])
     XCTAssertEqual(tokens("#/a\n/b/#"), ["re #/a\n/b/#"])
     XCTAssertEqual(tokens("x = / a/"), ["id x", "p =", "p /", "id a", "p /"])
   }
@@ -102,8 +109,10 @@ final class SwiftScannerTests: XCTestCase {
   func testPoundKeywordsAndArrows() {
     XCTAssertEqual(
       tokens("#if DEBUG\n#selector(f) -> # x"),
-      ["pound #if", "id DEBUG", "pound #selector ⏎", "p (", "id f", "p )", "arrow ->", "p #",
-       "id x"])
+      [
+        "pound #if", "id DEBUG", "pound #selector ⏎", "p (", "id f", "p )", "arrow ->", "p #",
+        "id x",
+      ])
   }
 
   func testByteOrderMarkIsSkipped() {
