@@ -69,3 +69,35 @@ final class ScanDumpTests: XCTestCase {
     XCTAssertEqual(ScanDump.json(files), ScanDump.json(files.reversed()))
   }
 }
+
+extension ScanDumpTests {
+  /// The example in README.md's scanner section, kept in sync here.
+  func testReadmeExample() {
+    let source = """
+      /// A bird seen in the garden.
+      // quarry: table = "birds", index = [kind, name]
+      // quarry: persist
+      public struct Bird: Sendable {
+        // quarry: primaryKey
+        public var id: UUID
+        @Clamped(0...5)
+        // quarry: default = 3, column = "stars"
+        public var rating: Int
+      }
+
+      """
+    let json = ScanDump.json([
+      SourceScanner().scan(SourceFile(path: "Models/Bird.swift", text: source))
+    ])
+    let expected = #"""
+      {"structs":[
+        {"name":"Bird","file":"Models/Bird.swift","line":4,"column":15,"access":"public","generics":null,"inherits":["Sendable"],"attributes":[],"annotations":{"table":"birds","index":["kind","name"],"persist":true},"conditions":[],"doc":"A bird seen in the garden.","properties":[
+          {"name":"id","type":"UUID","isLet":false,"default":null,"attributes":[],"annotations":{"primaryKey":true},"line":6,"column":14,"access":"public","setterAccess":null,"isLazy":false,"isTypeInferred":false,"conditions":[],"doc":null},
+          {"name":"rating","type":"Int","isLet":false,"default":null,"attributes":["@Clamped(0...5)"],"annotations":{"default":3,"column":"stars"},"line":9,"column":14,"access":"public","setterAccess":null,"isLazy":false,"isTypeInferred":false,"conditions":[],"doc":null}]}],
+       "enums":[],
+       "diagnostics":[]}
+
+      """#
+    XCTAssertEqual(json, expected, lineDiff(expected: expected, actual: json))
+  }
+}
