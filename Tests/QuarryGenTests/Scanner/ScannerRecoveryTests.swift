@@ -203,3 +203,29 @@ final class ScannerRecoveryTests: XCTestCase {
     XCTAssertEqual(files[1].structs.map(\.name), ["Fine"])
   }
 }
+
+extension ScannerRecoveryTests {
+  /// The diagnostics shown in README.md's scanner section.
+  func testReadmeDiagnosticsExample() {
+    let source = """
+      /// A bird seen in the garden.
+      // quarry: table = "birds", index = [kind, name
+      // quarry: persist
+      public struct Bird: Sendable {
+        // quarry: primaryKey
+        public var id: UUID // quarry: primaryKey
+        public var name: String
+      }
+
+      """
+    let scanned = scan(source, path: "Models/Bird.swift")
+    XCTAssertEqual(
+      renderedDiagnostics(scanned),
+      """
+      Models/Bird.swift:2:37: error: expected ']' to close the list
+      Models/Bird.swift:6:23: warning: an annotation in a trailing comment is ignored; \
+      put it on the line above the declaration
+
+      """)
+  }
+}
