@@ -50,9 +50,8 @@ public enum Generator {
       result.changes =
         options.mode == .write ? try writer.apply(plan) : try writer.changes(for: plan)
     } catch let conflict as FileWriter.Conflict {
-      throw Failure(
-        description: "refusing to overwrite '\(result.outputDisplayPath)/\(conflict.path)': it "
-          + "does not start with the '\(GeneratedHeader.marker)' header")
+      let path = "\(result.outputDisplayPath)/\(conflict.path)"
+      throw Failure(description: GeneratorMessage.refusingToOverwrite(path).text)
     }
     return result
   }
@@ -68,13 +67,14 @@ public enum Generator {
     for source in missing {
       result.diagnostics.append(
         .error(
-          "no such file or directory: '\(source)'", at: SourceLocation(path: source, offset: 0)))
+          GeneratorMessage.missingSource(source).text,
+          at: SourceLocation(path: source, offset: 0)))
     }
     var scanned: [ScannedFile] = []
     let scanner = SourceScanner()
     for path in paths {
       guard let data = FileManager.default.contents(atPath: path) else {
-        throw Failure(description: "cannot read '\(path)'")
+        throw Failure(description: GeneratorMessage.unreadableSource(path).text)
       }
       if GeneratedHeader.isGenerated(data) { continue }
       let file = SourceFile(path: RelativePath.from(root, to: path), bytes: Array(data))
@@ -95,15 +95,13 @@ public enum Generator {
     } else if let found = TemplateLocator.defaultDirectory() {
       folder = found
     } else {
-      throw Failure(
-        description: "cannot find the default templates; pass '--templates <dir>' or set "
-          + "QUARRY_TEMPLATES")
+      throw Failure(description: GeneratorMessage.defaultTemplatesNotFound.text)
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
       isDirectory.boolValue
     else {
-      throw Failure(description: "templates folder '\(given ?? folder)' does not exist")
+      throw Failure(description: GeneratorMessage.missingTemplatesFolder(given ?? folder).text)
     }
     return folder
   }

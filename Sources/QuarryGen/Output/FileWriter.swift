@@ -11,8 +11,9 @@ import Foundation
 /// - A file is written only when its bytes differ, so a no-op run changes no modification time.
 /// - Writes go to a temporary file in the same directory, then `rename(2)` over the target, so a
 ///   reader never sees half a file.
-/// - Generated files (those starting with the quarry header) that the plan no longer holds are
-///   removed; files without the header are never touched, even in the output directory.
+/// - Generated files (those starting with the quarry header) directly in the directory that
+///   the plan no longer holds are removed; files without the header are never touched, even in
+///   the output directory, and neither are subfolders.
 ///
 /// ```swift
 /// let writer = FileWriter(directory: "Sources/App/Generated")
@@ -82,25 +83,26 @@ public struct FileWriter: Sendable {
     directory.isEmpty ? relativePath : directory + "/" + relativePath
   }
 
-  /// Relative paths of every non-hidden file under the directory that carries the header.
+  /// Names of the non-hidden files directly in the directory that carry the header.
+  ///
+  /// Only the top level: quarry writes no subfolders, and looking deeper could mistake another
+  /// target's Generated folder (say, with `--output Sources`) for stale output.
   private func generatedFiles() throws -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
       isDirectory.boolValue
     else { return [] }
-    guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
     var found: [String] = []
-    while let relative = enumerator.nextObject() as? String {
-      let name = relative.split(separator: "/").last.map(String.init) ?? relative
-      if name.hasPrefix(".") { continue }
-      let full = path(of: relative)
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory)
+    where !name.hasPrefix(".") {
+      let full = path(of: name)
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder),
         !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: full)
       else { continue }
       let head = try handle.read(upToCount: 200) ?? Data()
       try handle.close()
-      if GeneratedHeader.isGenerated(head) { found.append(relative) }
+      if GeneratedHeader.isGenerated(head) { found.append(name) }
     }
     return found.sorted()
   }
