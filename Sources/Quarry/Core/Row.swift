@@ -22,6 +22,7 @@ public struct Row {
   /// The 1-based position of the row in the result, for error messages.
   @usableFromInline let number: Int
 
+  @usableFromInline
   init(statement: Statement, number: Int) {
     self.statement = statement
     self.number = number
@@ -38,16 +39,57 @@ public struct Row {
   ///
   /// - Throws: ``RowDecodingError`` naming table, column, row and type when the stored value
   ///   does not fit `V` (NULL into a non-optional, wrong storage class, out of range).
-  // Inlinable so generated `init(row:)` gets a copy specialized per column type, with no
-  // generic dispatch per value (seen in profiles of `fetchAll`).
+  // Inlinable so generated `init(row:)` calls each column type's reader directly: profiles of
+  // `fetchAll` showed generic dispatch per value.
   @inlinable
   public func decode<V: DatabaseValueConvertible>(at index: Int32) throws -> V {
+    try V.decode(from: self, at: index)
+  }
+
+  /// Decodes through ``DatabaseValue``: the general path, and the error path of the fast ones.
+  @usableFromInline
+  func decodeThroughValue<V: DatabaseValueConvertible>(at index: Int32) throws -> V {
     let value = databaseValue(at: index)
     do {
       return try V.decode(from: value)
     } catch let error as ValueConversionError {
       throw decodingError(at: index, expectedType: "\(V.self)", reason: error.reason)
     }
+  }
+
+  // MARK: Typed access for the conversions' fast paths
+
+  /// Whether column `index` holds NULL.
+  @inlinable
+  public func isNull(at index: Int32) -> Bool {
+    sqlite3_column_type(statement.handle, index) == SQLITE_NULL
+  }
+
+  @inlinable
+  var handle: OpaquePointer { statement.handle }
+
+  /// The integer in column `index`, or nil when the column holds another storage class.
+  @inlinable
+  func integer(at index: Int32) -> Int64? {
+    guard sqlite3_column_type(handle, index) == SQLITE_INTEGER else { return nil }
+    return sqlite3_column_int64(handle, index)
+  }
+
+  /// The real in column `index`, or nil when the column holds another storage class.
+  @inlinable
+  func real(at index: Int32) -> Double? {
+    guard sqlite3_column_type(handle, index) == SQLITE_FLOAT else { return nil }
+    return sqlite3_column_double(handle, index)
+  }
+
+  /// The text in column `index`, or nil when the column holds another storage class.
+  @inlinable
+  func text(at index: Int32) -> String? {
+    guard sqlite3_column_type(handle, index) == SQLITE_TEXT else { return nil }
+    // Ask for the text before its length: the documented order for a stable length.
+    guard let characters = sqlite3_column_text(handle, index) else { return "" }
+    let length = Int(sqlite3_column_bytes(handle, index))
+    return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
   }
 
   /// Decodes column `index` (0-based), stored as JSON text, as `V`.
@@ -91,18 +133,13 @@ public struct Row {
   /// ```
   @inlinable
   public func databaseValue(at index: Int32) -> DatabaseValue {
-    let handle = statement.handle
     switch sqlite3_column_type(handle, index) {
     case SQLITE_INTEGER:
       return .integer(sqlite3_column_int64(handle, index))
     case SQLITE_FLOAT:
       return .real(sqlite3_column_double(handle, index))
     case SQLITE_TEXT:
-      // Ask for the text before its length: the documented order for a stable length.
-      guard let characters = sqlite3_column_text(handle, index) else { return .text("") }
-      let length = Int(sqlite3_column_bytes(handle, index))
-      return .text(
-        String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self))
+      return .text(text(at: index) ?? "")
     case SQLITE_BLOB:
       guard let bytes = sqlite3_column_blob(handle, index) else { return .blob(Data()) }
       let length = Int(sqlite3_column_bytes(handle, index))

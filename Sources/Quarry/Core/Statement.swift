@@ -43,6 +43,7 @@ public final class Statement {
   }
 
   /// Advances to the next row: `true` when a row is available, `false` when done.
+  @usableFromInline
   func step() throws -> Bool {
     let resultCode = sqlite3_step(handle)
     switch resultCode {

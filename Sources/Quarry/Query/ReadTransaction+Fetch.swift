@@ -132,15 +132,7 @@ extension ReadTransaction {
 
   /// Reads every remaining row of a bound statement, then resets it.
   private func collect<T: TableRecord>(_ type: T.Type, from statement: Statement) throws -> [T] {
-    try statement.withReset { statement in
-      var values: [T] = []
-      var number = 0
-      while try statement.step() {
-        number += 1
-        values.append(try T(row: Row(statement: statement, number: number)))
-      }
-      return values
-    }
+    try statement.withReset { try T.decodeRows(from: $0) }
   }
 
   static func bind(_ arguments: [any DatabaseValueConvertible], to statement: Statement) throws {

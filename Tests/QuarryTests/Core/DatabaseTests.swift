@@ -154,7 +154,7 @@ final class DatabaseTests: DatabaseTestCase {
   func testFileDatabaseUsesWALAndForeignKeys() throws {
     let fileDB = try Database(path: temporaryDatabasePath())
     let mode = try fileDB.read { try $0.fetchValue(String.self, sql: "PRAGMA journal_mode") }
-    let foreignKeys = try fileDB.read { try $0.fetchValue(Int.self, sql: "PRAGMA foreign_keys") }
+    let foreignKeys = try fileDB.write { try $0.fetchValue(Int.self, sql: "PRAGMA foreign_keys") }
     XCTAssertEqual(mode, "wal")
     XCTAssertEqual(foreignKeys, 1)
   }
