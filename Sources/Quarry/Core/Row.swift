@@ -68,27 +68,36 @@ public struct Row {
   @inlinable
   var handle: OpaquePointer { statement.handle }
 
+  // The readers below take the column's sqlite3_value once and ask it for its type and content:
+  // one column lookup instead of two (`sqlite3_column_type` then `sqlite3_column_int64`). The
+  // value is "unprotected", which makes no difference on a connection opened with
+  // SQLITE_OPEN_NOMUTEX (no mutex exists to hold), and it is only read before the next step.
+  // Related SQLite documentation: <https://sqlite.org/c3ref/value.html>
+
   /// The integer in column `index`, or nil when the column holds another storage class.
   @inlinable
   func integer(at index: Int32) -> Int64? {
-    guard sqlite3_column_type(handle, index) == SQLITE_INTEGER else { return nil }
-    return sqlite3_column_int64(handle, index)
+    let value = sqlite3_column_value(handle, index)
+    guard sqlite3_value_type(value) == SQLITE_INTEGER else { return nil }
+    return sqlite3_value_int64(value)
   }
 
   /// The real in column `index`, or nil when the column holds another storage class.
   @inlinable
   func real(at index: Int32) -> Double? {
-    guard sqlite3_column_type(handle, index) == SQLITE_FLOAT else { return nil }
-    return sqlite3_column_double(handle, index)
+    let value = sqlite3_column_value(handle, index)
+    guard sqlite3_value_type(value) == SQLITE_FLOAT else { return nil }
+    return sqlite3_value_double(value)
   }
 
   /// The text in column `index`, or nil when the column holds another storage class.
   @inlinable
   func text(at index: Int32) -> String? {
-    guard sqlite3_column_type(handle, index) == SQLITE_TEXT else { return nil }
+    let value = sqlite3_column_value(handle, index)
+    guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
     // Ask for the text before its length: the documented order for a stable length.
-    guard let characters = sqlite3_column_text(handle, index) else { return "" }
-    let length = Int(sqlite3_column_bytes(handle, index))
+    guard let characters = sqlite3_value_text(value) else { return "" }
+    let length = Int(sqlite3_value_bytes(value))
     return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
   }
 
