@@ -62,6 +62,11 @@ public final class Statement {
     while try step() {}
   }
 
+  /// Ends the current run so the statement can run again; keeps its bindings.
+  func reset() {
+    sqlite3_reset(handle)
+  }
+
   /// Runs `body` and resets the statement afterwards, so its read cursor and locks go away
   /// even when `body` throws.
   func withReset<T>(_ body: (Statement) throws -> T) rethrows -> T {

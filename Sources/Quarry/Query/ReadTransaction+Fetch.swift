@@ -9,11 +9,12 @@ extension ReadTransaction {
   public func fetchOne<T: TableRecord>(_ type: T.Type, id: T.PrimaryKey) throws -> T? {
     let connection = checkedConnection
     let statement = try connection.statements(for: T.self).statement(.selectByKey, on: connection)
-    return try statement.withReset { statement in
-      try T.bind(primaryKey: id, to: statement, at: 1)
-      guard try statement.step() else { return nil }
-      return try T(row: Row(statement: statement, number: 1))
-    }
+    // `defer` rather than `withReset`: a generic closure returning `T?` made every call look up
+    // the metadata of `Optional<T>`.
+    defer { statement.reset() }
+    try T.bind(primaryKey: id, to: statement, at: 1)
+    guard try statement.step() else { return nil }
+    return try T(row: Row(statement: statement, number: 1))
   }
 
   /// The first value matching `condition` in `ordering`, or nil.
