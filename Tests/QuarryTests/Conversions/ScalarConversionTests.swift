@@ -95,3 +95,29 @@ final class ScalarConversionTests: XCTestCase {
 enum Priority: Int, Sendable, DatabaseValueConvertible {
   case low = 1, high = 2
 }
+
+final class LenientReadingTests: XCTestCase {
+  func testValuesWrittenByOtherToolsAreAccepted() throws {
+    let db = try Database.inMemory()
+    let uuid = try db.read {
+      try $0.fetchValue(UUID.self, sql: "SELECT x'E621E1F8C36C495A93FC0C247A3E6E5F'")
+    }
+    XCTAssertEqual(uuid?.uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    let date = try db.read { try $0.fetchValue(Date.self, sql: "SELECT 60") }
+    XCTAssertEqual(date?.timeIntervalSinceReferenceDate, 60)
+    let double = try db.read { try $0.fetchValue(Double.self, sql: "SELECT 2") }
+    XCTAssertEqual(double, 2)
+    let decimal = try db.read { try $0.fetchValue(Decimal.self, sql: "SELECT '12.50'") }
+    XCTAssertEqual(decimal, Decimal(string: "12.5"))
+  }
+
+  func testAnIntegerIsNotAString() throws {
+    let db = try Database.inMemory()
+    XCTAssertThrowsError(try db.read { try $0.fetchValue(String.self, sql: "SELECT 1 AS \"n\"") }) {
+      XCTAssertEqual(
+        "\($0)",
+        "cannot decode column 'n' (row 1) as String: expected TEXT, found INTEGER 1 - while "
+          + "executing `SELECT 1 AS \"n\"`")
+    }
+  }
+}
