@@ -105,16 +105,18 @@ extension WriteTransaction {
   /// try db.write { try $0.save(record) }   // UPDATE "birds" SET "name" = ?1 WHERE "id" = ?2
   /// ```
   ///
-  /// The row is found by the record's current primary key, so a record whose key property
-  /// changed updates the row with the new key (or throws when there is none): to change a key,
-  /// delete the old value and insert the new one.
+  /// The row is found by the record's primary key, which therefore must not change.
   ///
-  /// - Throws: ``RecordNotFoundError`` when no row has the record's key.
+  /// - Throws: ``RecordNotFoundError`` when no row has the record's key,
+  ///   ``PrimaryKeyChangeError`` when the key itself changed.
   public func save<R: PersistableRecord>(_ record: R) throws {
     let changed = record.changedColumns
     guard !changed.isEmpty else { return }
     let connection = checkedConnection
     let table = R.Value.table
+    guard !changed.contains(where: { table.columns[$0].isPrimaryKey }) else {
+      throw PrimaryKeyChangeError(table: table.name)
+    }
     let quote = SQLIdentifier.quote
     let assignments = changed.enumerated()
       .map { "\(quote(table.columns[$0.element].name)) = ?\($0.offset + 1)" }

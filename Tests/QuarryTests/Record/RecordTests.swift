@@ -69,6 +69,18 @@ final class RecordTests: DatabaseTestCase {
     XCTAssertEqual(record.changedColumns, [1])
   }
 
+  func testChangingThePrimaryKeyIsRefusedRatherThanUpdatingAnotherRow() throws {
+    try db.write { try $0.insert(robin) }
+    let record = BirdTranslator.record(from: robin)
+    record.id = .fixed(2)
+    XCTAssertThrowsError(try db.write { try $0.save(record) }) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "the primary key of a record of table 'birds' changed, so save cannot tell which row to "
+          + "update - delete the old value and insert the new one")
+    }
+  }
+
   func testTranslatorsRoundTrip() {
     XCTAssertEqual(BirdTranslator.value(from: BirdTranslator.record(from: robin)), robin)
     XCTAssertEqual(
