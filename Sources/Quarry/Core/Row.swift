@@ -124,7 +124,8 @@ public struct Row {
         at: index, expectedType: "\(V.self)", reason: "expected JSON TEXT, found NULL")
     case let other:
       throw decodingError(
-        at: index, expectedType: "\(V.self)", reason: "expected JSON TEXT, found "
+        at: index, expectedType: "\(V.self)",
+        reason: "expected JSON TEXT, found "
           + other.storageDescription)
     }
     do {

@@ -81,7 +81,9 @@ extension WriteTransaction {
   /// Deletes the rows matching `condition` (all rows when nil); returns how many went.
   ///
   /// ```swift
-  /// let removed = try db.write { try $0.deleteAll(Bird.self, where: Bird.Columns.kind == .raptor) }
+  /// let removed = try db.write {
+  ///   try $0.deleteAll(Bird.self, where: Bird.Columns.kind == .raptor)
+  /// }
   /// ```
   @discardableResult
   public func deleteAll<T: TableRecord>(_ type: T.Type, where condition: SQLExpression? = nil)
@@ -122,7 +124,8 @@ extension WriteTransaction {
       .map { "\(quote(table.columns[$0.element].name)) = ?\($0.offset + 1)" }
     let keyCondition = table.primaryKeyPositions.enumerated()
       .map { "\(quote(table.columns[$0.element].name)) = ?\(changed.count + $0.offset + 1)" }
-    let sql = "UPDATE \(quote(table.name)) SET \(assignments.joined(separator: ", "))"
+    let sql =
+      "UPDATE \(quote(table.name)) SET \(assignments.joined(separator: ", "))"
       + " WHERE \(keyCondition.joined(separator: " AND "))"
     let statement = try connection.cachedStatement(sql)
     for (offset, column) in changed.enumerated() {

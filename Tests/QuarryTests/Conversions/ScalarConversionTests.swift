@@ -21,7 +21,8 @@ final class ScalarConversionTests: XCTestCase {
     XCTAssertEqual(try roundTrip("", as: .text), "")
     XCTAssertEqual(try roundTrip("Rouge-gorge 🐦 コマドリ", as: .text), "Rouge-gorge 🐦 コマドリ")
     XCTAssertEqual(try roundTrip("a\u{0}b", as: .text), "a\u{0}b")
-    XCTAssertEqual(try roundTrip("'; DROP TABLE \"values\"; --", as: .text),
+    XCTAssertEqual(
+      try roundTrip("'; DROP TABLE \"values\"; --", as: .text),
       "'; DROP TABLE \"values\"; --")
   }
 
@@ -41,11 +42,13 @@ final class ScalarConversionTests: XCTestCase {
 
   func testDatesRoundTripBelowTheMillisecond() throws {
     let date = Date(timeIntervalSinceReferenceDate: 786_297_600.000_123_4)
-    XCTAssertEqual(try roundTrip(date, as: .real).timeIntervalSinceReferenceDate, 786_297_600.000_123_4)
+    XCTAssertEqual(
+      try roundTrip(date, as: .real).timeIntervalSinceReferenceDate, 786_297_600.000_123_4)
     let now = Date()
     XCTAssertEqual(try roundTrip(now, as: .real), now)
     XCTAssertEqual(try roundTrip(Date.distantPast, as: .real), Date.distantPast)
-    XCTAssertEqual(try roundTrip(Date(timeIntervalSince1970: 0), as: .real).timeIntervalSince1970, 0)
+    XCTAssertEqual(
+      try roundTrip(Date(timeIntervalSince1970: 0), as: .real).timeIntervalSince1970, 0)
   }
 
   func testDatesAreStoredAsSecondsSince2001() throws {

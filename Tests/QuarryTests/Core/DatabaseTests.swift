@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class DatabaseTests: DatabaseTestCase {
   private let robin = Bird(
@@ -203,7 +204,9 @@ final class DatabaseConfigurationTests: XCTestCase {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-\(UUID().uuidString).sqlite").path
     addTeardownBlock {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
     }
     return path
   }

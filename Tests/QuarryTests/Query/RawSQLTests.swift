@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class RawSQLTests: DatabaseTestCase {
   func testFetchAllWithOwnSQLBindsArguments() throws {
@@ -18,7 +19,8 @@ final class RawSQLTests: DatabaseTestCase {
 
   func testFetchValueReturnsNilWithoutARow() throws {
     let value = try db.read {
-      try $0.fetchValue(String.self, sql: #"SELECT "site" FROM "nests" WHERE "id" = ?"#, arguments: [1])
+      try $0.fetchValue(
+        String.self, sql: #"SELECT "site" FROM "nests" WHERE "id" = ?"#, arguments: [1])
     }
     XCTAssertNil(value)
   }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class RecordTests: DatabaseTestCase {
   private let robin = Bird(
