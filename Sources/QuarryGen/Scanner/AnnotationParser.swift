@@ -10,6 +10,7 @@
 /// // quarry: table = "birds", index = [kind, name], persist
 /// ```
 struct AnnotationParser {
+  static let maximumListNesting = 32
   private var cursor: ByteCursor
   private var end: Int
   private let path: String
@@ -69,6 +70,10 @@ struct AnnotationParser {
       skipSpaces()
       var item: AnnotationValue
       if !isAtEnd && cursor.peek() == ASCII.openBracket {
+        guard openLists.count < Self.maximumListNesting else {
+          diagnose("annotation lists are nested more than \(Self.maximumListNesting) deep")
+          return nil
+        }
         openLists.append((cursor.offset, []))
         cursor.advance()
         skipSpaces()

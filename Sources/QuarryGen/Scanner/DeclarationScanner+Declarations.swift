@@ -384,7 +384,7 @@ extension DeclarationScanner {
     guard !comments.annotationRanges.isEmpty else { return (comments.docComment, []) }
     let parsed = AnnotationParser.parse(
       bytes: bytes, ranges: comments.annotationRanges, path: path)
-    diagnostics += parsed.diagnostics
+    for diagnostic in parsed.diagnostics { report(diagnostic) }
     return (comments.docComment, parsed.annotations)
   }
 
@@ -395,8 +395,7 @@ extension DeclarationScanner {
     let comments = LeadingComments(
       bytes: bytes, trivia: token.triviaStart..<token.start, isAtFileStart: false)
     for offset in comments.trailingAnnotationOffsets {
-      diagnostics.append(
-        .warning(ScannerMessage.trailingAnnotation.text, at: location(offset)))
+      report(.warning(ScannerMessage.trailingAnnotation.text, at: location(offset)))
     }
   }
 

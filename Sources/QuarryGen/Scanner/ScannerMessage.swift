@@ -20,6 +20,7 @@ enum ScannerMessage {
   case missingTypeAnnotation(property: String)
   case annotation(String)
   case trailingAnnotation
+  case tooManyDiagnostics(Int)
   case unreadableFile(String)
 
   var text: String {
@@ -47,6 +48,8 @@ enum ScannerMessage {
     case .missingTypeAnnotation(let property):
       "property '\(property)' needs a type annotation"
     case .annotation(let message): message
+    case .tooManyDiagnostics(let count):
+      "too many problems in this file: \(count) more are not shown"
     case .trailingAnnotation:
       "an annotation in a trailing comment is ignored; put it on the line above the declaration"
     case .unreadableFile(let reason): "cannot read file: \(reason)"

@@ -15,6 +15,8 @@ struct SwiftScanner {
   let path: String
   /// Unterminated comments and literals, in the order found.
   var diagnostics: [Diagnostic] = []
+  /// Diagnostics beyond `DeclarationScanner.maximumDiagnostics`, only counted.
+  var suppressedDiagnostics = 0
   /// Whether the previous token can end an operand, which makes a following `/` a division
   /// rather than the start of a regex literal.
   private var previousEndsOperand = false
@@ -184,6 +186,10 @@ struct SwiftScanner {
   }
 
   mutating func diagnose(_ message: ScannerMessage, at offset: Int) {
+    guard diagnostics.count < DeclarationScanner.maximumDiagnostics else {
+      suppressedDiagnostics += 1
+      return
+    }
     diagnostics.append(.error(message.text, at: SourceLocation(path: path, offset: offset)))
   }
 }
