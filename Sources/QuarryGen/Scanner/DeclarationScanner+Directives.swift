@@ -7,14 +7,20 @@ extension DeclarationScanner {
 
   struct ConditionFrame {
     var start: Int
+    /// The `#if` condition, negated only if an `#elseif` or `#else` needs it.
+    private let firstCondition: String
     /// How many clauses (`#if` and `#elseif`) were seen.
     private var clauseCount = 1
-    /// The negation of every clause seen so far, joined with `&&`, as `#else` needs it.
-    private(set) var negatedClauses: String
+    private var negatedLaterClauses = ""
 
     init(start: Int, condition: String) {
       self.start = start
-      negatedClauses = DeclarationScanner.negate(condition)
+      firstCondition = condition
+    }
+
+    /// The negation of every clause seen so far, joined with `&&`, as `#else` needs it.
+    var negatedClauses: String {
+      DeclarationScanner.negate(firstCondition) + negatedLaterClauses
     }
 
     /// Adds an `#elseif` clause. Past `maximumNegatedClauses` the rest reads `…`: otherwise
@@ -22,11 +28,10 @@ extension DeclarationScanner {
     mutating func add(_ condition: String) {
       clauseCount += 1
       if clauseCount <= DeclarationScanner.maximumNegatedClauses {
-        let negated = DeclarationScanner.negate(condition)
-        let part = negated.contains("||") && !negated.hasPrefix("!(") ? "(\(negated))" : negated
-        negatedClauses += " && " + part
+        negatedLaterClauses += " && " + DeclarationScanner.parenthesized(
+          DeclarationScanner.negate(condition))
       } else if clauseCount == DeclarationScanner.maximumNegatedClauses + 1 {
-        negatedClauses += " && …"
+        negatedLaterClauses += " && …"
       }
     }
   }
@@ -78,9 +83,7 @@ extension DeclarationScanner {
       // `#else` and `#elseif` hold when every earlier clause does not.
       let negated = frame.negatedClauses
       if directive == .elseif {
-        // `&&` binds tighter than `||`: keep the clause's meaning when joining.
-        let part = text.contains("||") && !text.hasPrefix("!(") ? "(" + text + ")" : text
-        conditions[conditions.count - 1] = negated + " && " + part
+        conditions[conditions.count - 1] = negated + " && " + Self.parenthesized(text)
         conditionFrames[conditionFrames.count - 1].add(text)
       } else {
         conditions[conditions.count - 1] = negated
@@ -98,14 +101,17 @@ extension DeclarationScanner {
     }
   }
 
-  /// `DEBUG` → `!DEBUG`, `os(iOS)` → `!os(iOS)`, `A || B` → `!(A || B)`.
+  /// `DEBUG` → `!DEBUG`, `os(iOS)` → `!os(iOS)`, `A || B` → `!(A || B)`, `!A` → `A`.
   static func negate(_ condition: String) -> String {
-    if condition.hasPrefix("!") && !condition.contains(" ") && !condition.contains("&")
-      && !condition.contains("|")
-    {
-      return String(condition.dropFirst())
-    }
-    let isSimple = !condition.contains(" ") && !condition.contains("&") && !condition.contains("|")
+    let isSimple = !condition.utf8.contains(where: { $0 == ASCII.space || $0 == ASCII.ampersand
+      || $0 == UInt8(ascii: "|") })
+    if isSimple && condition.hasPrefix("!") { return String(condition.dropFirst()) }
     return isSimple ? "!" + condition : "!(" + condition + ")"
+  }
+
+  /// `A || B` → `(A || B)` so that it can be joined with `&&` (which binds tighter).
+  static func parenthesized(_ condition: String) -> String {
+    let hasOr = condition.utf8.contains(UInt8(ascii: "|"))
+    return hasOr && !condition.hasPrefix("!(") ? "(" + condition + ")" : condition
   }
 }
