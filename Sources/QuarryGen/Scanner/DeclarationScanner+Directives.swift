@@ -28,8 +28,10 @@ extension DeclarationScanner {
     mutating func add(_ condition: String) {
       clauseCount += 1
       if clauseCount <= DeclarationScanner.maximumNegatedClauses {
-        negatedLaterClauses += " && " + DeclarationScanner.parenthesized(
-          DeclarationScanner.negate(condition))
+        negatedLaterClauses +=
+          " && "
+          + DeclarationScanner.parenthesized(
+            DeclarationScanner.negate(condition))
       } else if clauseCount == DeclarationScanner.maximumNegatedClauses + 1 {
         negatedLaterClauses += " && …"
       }
@@ -103,8 +105,10 @@ extension DeclarationScanner {
 
   /// `DEBUG` → `!DEBUG`, `os(iOS)` → `!os(iOS)`, `A || B` → `!(A || B)`, `!A` → `A`.
   static func negate(_ condition: String) -> String {
-    let isSimple = !condition.utf8.contains(where: { $0 == ASCII.space || $0 == ASCII.ampersand
-      || $0 == UInt8(ascii: "|") })
+    let isSimple = !condition.utf8.contains(where: {
+      $0 == ASCII.space || $0 == ASCII.ampersand
+        || $0 == UInt8(ascii: "|")
+    })
     if isSimple && condition.hasPrefix("!") { return String(condition.dropFirst()) }
     return isSimple ? "!" + condition : "!(" + condition + ")"
   }
