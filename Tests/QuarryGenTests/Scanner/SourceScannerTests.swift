@@ -337,3 +337,51 @@ extension SourceScannerTests {
     XCTAssertEqual(scanned.diagnostics.map(\.severity), [.warning, .warning, .warning])
   }
 }
+
+extension SourceScannerTests {
+  func testRealWorldDeclarations() {
+    let scanned = scan(
+      """
+      public struct Box<each T>: @unchecked Sendable, ~Copyable {
+        @Published private(set) var items: [Item] = []
+        var open: Bool, type: String, set: Int
+        var wrapped: Int {
+          @storageRestrictions(initializes: _wrapped) init(initialValue) { _wrapped = initialValue }
+          get { _wrapped }
+        }
+        var split: Int
+          = 5
+        var chained = Builder()
+          .with(1)
+          .build()
+        var thrown = try! load()
+        subscript(index: Int) -> Int { get { 0 } set { } }
+        init(struct value: Int, class other: Int, completion: @escaping (Int) -> Void = { _ in }) {
+          struct Local { var hidden: Int }
+        }
+        func f() { enum LocalEnum { case x } }
+        var afterAll: Double
+      }
+      extension Box: Equatable where T: Equatable {
+        struct Nested { let n: Int }
+      }
+      func free() { struct InFunction { var x: Int } }
+      """)
+    XCTAssertEqual(
+      outline(scanned),
+      """
+      struct Box<each T>: @unchecked Sendable, ~Copyable public
+        var items: [Item] = [] private(set) @Published
+        var open: Bool
+        var type: String
+        var set: Int
+        var split: Int = 5
+        var chained: ? = Builder().with(1).build()
+        var thrown: ? = try! load()
+        var afterAll: Double
+      struct Box.Nested
+        let n: Int
+      """)
+    XCTAssertEqual(scanned.diagnostics, [])
+  }
+}
