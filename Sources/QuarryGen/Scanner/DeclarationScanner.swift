@@ -116,8 +116,10 @@ struct DeclarationScanner {
       }
     }
     reportUnclosedAtEnd()
-    var all = lexer.diagnostics + diagnostics
-    all.sort { $0.location.offset < $1.location.offset }
+    // By position; at the same position, in the order found (the lexer's first).
+    var all = (lexer.diagnostics + diagnostics).enumerated()
+      .sorted { ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset) }
+      .map(\.element)
     let suppressed = suppressedDiagnostics + lexer.suppressedDiagnostics
     if suppressed > 0 {
       all.append(
