@@ -76,8 +76,9 @@ extension SwiftScanner {
         case ASCII.slash where cursor.peek(1) == ASCII.star:
           _ = skipNestedComment()
         case ASCII.newline, ASCII.carriageReturn:
-          let outermostIsMultiline = enclosing.first?.isMultiline ?? current.isMultiline
-          if !outermostIsMultiline {
+          // As in Swift's lexer, the literal owning the interpolation decides: a single-line
+          // one cannot go on past the end of the line.
+          if !current.isMultiline {
             diagnose(.unterminatedString, at: enclosing.first?.start ?? literalStart)
             return
           }

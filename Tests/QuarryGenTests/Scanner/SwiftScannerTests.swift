@@ -94,6 +94,14 @@ final class SwiftScannerTests: XCTestCase {
       ["str \"\"\"\n  a \"\" \\\"\"\" b\n  \"\"\"", "id c"])
   }
 
+  func testInterpolationsSpanLinesOnlyInMultilineStrings() {
+    let multiline = "\"\"\"\n  \\(a +\n    b)\n  \"\"\" x"
+    XCTAssertEqual(tokensAndDiagnostics(multiline).tokens.count, 2)
+    XCTAssertEqual(tokensAndDiagnostics(multiline).diagnostics, [])
+    XCTAssertEqual(
+      tokensAndDiagnostics("\"\\(a +\n b)\"").diagnostics, ["0: unterminated string literal"])
+  }
+
   func testRegexLiteralsVersusDivision() {
     XCTAssertEqual(
       tokens("let r = /a[/]b\\//; x = a / b / c; y = f(x) /2/ 1"),
