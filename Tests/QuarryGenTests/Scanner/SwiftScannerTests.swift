@@ -99,7 +99,8 @@ final class SwiftScannerTests: XCTestCase {
     XCTAssertEqual(tokensAndDiagnostics(multiline).tokens.count, 2)
     XCTAssertEqual(tokensAndDiagnostics(multiline).diagnostics, [])
     XCTAssertEqual(
-      tokensAndDiagnostics("\"\\(a +\n b)\"").diagnostics, ["0: unterminated string literal"])
+      tokensAndDiagnostics("\"\\(a +\n b)\"").diagnostics,
+      ["0: unterminated string literal", "10: unterminated string literal"])
   }
 
   func testRegexLiteralsVersusDivision() {
