@@ -385,3 +385,35 @@ extension SourceScannerTests {
     XCTAssertEqual(scanned.diagnostics, [])
   }
 }
+
+extension SourceScannerTests {
+  func testTypesCarryBackOnlyAcrossNamesWithoutDefaults() {
+    let (text, markers) = extractMarkers(
+      """
+      // quarry: persist
+      struct P {
+        var 1️⃣a, b = 1, c: Int
+        var 2️⃣d, 3️⃣e = f(), g, h: String
+      }
+      """)
+    let scanned = scan(text)
+    XCTAssertEqual(
+      outline(scanned),
+      """
+      struct P [persist=true]
+        var a: ?
+        var b: Int(inferred) = 1
+        var c: Int
+        var d: ?
+        var e: ? = f()
+        var g: String
+        var h: String
+      """)
+    assertDiagnostics(
+      scanned, at: markers,
+      [
+        1: "property 'a' needs a type annotation", 2: "property 'd' needs a type annotation",
+        3: "property 'e' needs a type annotation",
+      ])
+  }
+}
