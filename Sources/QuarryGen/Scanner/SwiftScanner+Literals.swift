@@ -128,8 +128,8 @@ extension SwiftScanner {
 
   // MARK: - Regex literals
 
-  /// Reads `/…/` at the cursor when it is a regex literal: it must not start with a space and
-  /// must close on the same line (escapes and `[…]` classes respected). Leaves the cursor alone
+  /// Reads `/…/` at the cursor when it is a regex literal: it must neither start nor end with a
+  /// space and must close on the same line (escapes and `[…]` classes respected). Leaves the cursor alone
   /// and returns false otherwise, so the `/` is an operator.
   mutating func scanBareRegexLiteral() -> Bool {
     var probe = cursor
@@ -151,6 +151,9 @@ extension SwiftScanner {
         classDepth = max(0, classDepth - 1)
         probe.advance()
       case ASCII.slash where classDepth == 0:
+        // SE-0354: a bare regex literal neither starts nor ends with a space, so
+        // `func /(a: A, b: A) -> A { a / b }` is an operator, not a regex.
+        if probe.peek(-1).isHorizontalSpace { return false }
         probe.advance()
         cursor = probe
         return true

@@ -53,7 +53,10 @@ struct SwiftScanner {
       if !previousIsDot {
         token.keyword = Keyword.classify(cursor.bytes, start, cursor.offset)
         switch token.keyword {
-        case .none, .self, .Self, .super, .true, .false, .nil: break
+        // After `func`, `operator` and the like, `/` names an operator: never a regex.
+        case .none, .self, .Self, .super, .true, .false, .nil, .func, .operator, .prefix,
+          .postfix, .infix:
+          break
         default: endsOperand = false
         }
       }

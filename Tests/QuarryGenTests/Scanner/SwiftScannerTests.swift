@@ -113,6 +113,14 @@ final class SwiftScannerTests: XCTestCase {
       ])
     XCTAssertEqual(tokens("#/a\n/b/#"), ["re #/a\n/b/#"])
     XCTAssertEqual(tokens("x = / a/"), ["id x", "p =", "p /", "id a", "p /"])
+    XCTAssertEqual(tokens("(a /)"), ["p (", "id a", "p /", "p )"])
+    XCTAssertEqual(tokens("f(/a /)"), ["id f", "p (", "p /", "id a", "p /", "p )"])
+    XCTAssertEqual(
+      tokens("func /(a: A) -> A { a / b }"),
+      [
+        "kw func", "p /", "p (", "id a", "p :", "id A", "p )", "arrow ->", "id A", "p {", "id a",
+        "p /", "id b", "p }",
+      ])
   }
 
   func testPoundKeywordsAndArrows() {
