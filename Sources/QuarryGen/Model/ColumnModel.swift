@@ -23,7 +23,7 @@ public struct ColumnModel: Sendable, Hashable {
   public var isAutoincrement: Bool
   public var isUnique: Bool
   public var isIndexed: Bool
-  /// SQL text after `DEFAULT`, already escaped (`'robin'`, `0`, `CURRENT_TIMESTAMP`).
+  /// SQL text after `DEFAULT`, already escaped (`'robin'`, `0`, `NULL`).
   public var defaultSQL: String?
   public var references: ForeignKeyModel?
   public var location: SourceLocation

@@ -63,6 +63,7 @@ public struct ModelBuilder: Sendable {
     let options = AnnotationKeyCheck.structOptions(
       declaration.annotations, diagnostics: &diagnostics)
     var columns: [ColumnModel] = []
+    var columnProperties: [PropertyDeclaration] = []
     for property in declaration.properties {
       let propertyOptions = AnnotationKeyCheck.propertyOptions(
         property.annotations, diagnostics: &diagnostics)
@@ -89,13 +90,15 @@ public struct ModelBuilder: Sendable {
       }
       if let (value, location) = propertyOptions.defaultValue {
         column.defaultSQL = DefaultValueCheck.sql(
-          value, property: property.name, at: location, diagnostics: &diagnostics)
+          value, column: column, at: location, diagnostics: &diagnostics)
       }
       if let (name, location) = propertyOptions.references {
         references.append(Reference(column: columns.count, name: name, location: location))
       }
       columns.append(column)
+      columnProperties.append(property)
     }
+    PropertyWrapperCheck.run(columnProperties, diagnostics: &diagnostics)
     ColumnNameCheck.run(columns, diagnostics: &diagnostics)
     PrimaryKeyCheck.run(
       &columns, structKey: options.primaryKey, declaration: declaration, diagnostics: &diagnostics)

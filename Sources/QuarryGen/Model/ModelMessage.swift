@@ -32,6 +32,11 @@ enum ModelMessage: Sendable, Hashable {
   case conditionalProperty(property: String, condition: String)
   case lazyProperty(property: String)
   case invalidDefault(property: String)
+  case nonConstantDefault(property: String, value: String)
+  case nullDefaultOnNonOptional(property: String, type: String)
+  case defaultTypeMismatch(property: String, value: String, type: String, sqlType: String)
+  case wrappedPropertyWithoutDefault(property: String, wrapper: String)
+  case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
   case notSendable(structName: String)
   // Notes.
   case firstDeclaredHere
@@ -117,8 +122,25 @@ enum ModelMessage: Sendable, Hashable {
     case .lazyProperty(let property):
       return "lazy property '\(property)' cannot be persisted; annotate it with 'ignore'"
     case .invalidDefault(let property):
-      return "'default' of '\(property)' expects a number, a string, 'true', 'false', 'NULL', "
-        + "'CURRENT_TIMESTAMP', 'CURRENT_DATE' or 'CURRENT_TIME'"
+      return "'default' of '\(property)' expects a number, a string, 'true', 'false' or 'NULL'"
+    case .nonConstantDefault(let property, let value):
+      return "'default' of '\(property)' cannot be '\(value)': SQLite cannot add a column "
+        + "with a non-constant default, and generated inserts always set every column; use a "
+        + "constant or make the property optional"
+    case .nullDefaultOnNonOptional(let property, let type):
+      return "'default = NULL' on '\(property)' of non-optional type '\(type)' can never be "
+        + "stored; make the property optional or choose another default"
+    case .defaultTypeMismatch(let property, let value, let type, let sqlType):
+      return "'default' of '\(property)' is \(value), which does not fit its type '\(type)' "
+        + "(\(sqlType) column)"
+    case .wrappedPropertyWithoutDefault(let property, let wrapper):
+      return "property '\(property)' uses the property wrapper '@\(wrapper)' without a default "
+        + "value; generated code lives in another file and cannot initialize its private "
+        + "storage '_\(property)': give it a default value or annotate it with 'ignore'"
+    case .wrappedPropertyBeforePlainOne(let property, let wrapper, let next):
+      return "property '\(property)' uses the property wrapper '@\(wrapper)', so generated "
+        + "initializers assign it through its setter, which Swift allows only once every "
+        + "plain property is set; declare it after '\(next)' and the other plain properties"
     case .notSendable(let name):
       return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
         + "non-internal type"

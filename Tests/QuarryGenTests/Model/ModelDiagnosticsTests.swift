@@ -398,7 +398,7 @@ final class ModelDiagnosticsTests: XCTestCase {
         // quarry: column = 3, default = [1], unique = "yes"
                    ^
       Models/M.swift:4:26: error: 'default' of 'name' expects a number, a string, 'true', \
-      'false', 'NULL', 'CURRENT_TIMESTAMP', 'CURRENT_DATE' or 'CURRENT_TIME'
+      'false' or 'NULL'
         // quarry: column = 3, default = [1], unique = "yes"
                                ^
       Models/M.swift:4:41: error: annotation key 'unique' expects no value, or 'true'/'false'
@@ -410,6 +410,82 @@ final class ModelDiagnosticsTests: XCTestCase {
       Models/M.swift:2:8: note: first used here
       struct Bird {
              ^
+
+      """)
+  }
+
+  func testDefaultsMustBeConstantsTheColumnCanReadBack() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Member {
+        var id: Int
+        // quarry: default = CURRENT_TIMESTAMP
+        var joinedOn: Date
+        // quarry: default = NULL
+        var visits: Int
+        // quarry: default = 1.5
+        var label: String
+        // quarry: default = "none"
+        var level: Int
+        // quarry: default = 2.5
+        var count: Int
+        // quarry: default = NULL
+        var phone: String?
+        // quarry: default = 0, column = "stars"
+        var rating: Double
+      }
+      """,
+      """
+      Models/M.swift:4:14: error: 'default' of 'joinedOn' cannot be 'CURRENT_TIMESTAMP': SQLite \
+      cannot add a column with a non-constant default, and generated inserts always set every \
+      column; use a constant or make the property optional
+        // quarry: default = CURRENT_TIMESTAMP
+                   ^
+      Models/M.swift:6:14: error: 'default = NULL' on 'visits' of non-optional type 'Int' can \
+      never be stored; make the property optional or choose another default
+        // quarry: default = NULL
+                   ^
+      Models/M.swift:8:14: error: 'default' of 'label' is a number, which does not fit its type \
+      'String' (TEXT column)
+        // quarry: default = 1.5
+                   ^
+      Models/M.swift:10:14: error: 'default' of 'level' is a string, which does not fit its type \
+      'Int' (INTEGER column)
+        // quarry: default = "none"
+                   ^
+      Models/M.swift:12:14: error: 'default' of 'count' is a fractional number, which does not \
+      fit its type 'Int' (INTEGER column)
+        // quarry: default = 2.5
+                   ^
+
+      """)
+  }
+
+  func testPropertyWrappersNeedADefaultAndComeAfterPlainProperties() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Member {
+        var id: Int
+        @Clamped var stars: Int
+        @Clamped var level: Int = 0
+        var name: String
+        @MainActor var title: String
+        @Clamped var score: Int = 1
+      }
+      """,
+      """
+      Models/M.swift:4:16: error: property 'stars' uses the property wrapper '@Clamped' without \
+      a default value; generated code lives in another file and cannot initialize its private \
+      storage '_stars': give it a default value or annotate it with 'ignore'
+        @Clamped var stars: Int
+                     ^
+      Models/M.swift:5:16: error: property 'level' uses the property wrapper '@Clamped', so \
+      generated initializers assign it through its setter, which Swift allows only once every \
+      plain property is set; declare it after 'name' and the other plain properties
+        @Clamped var level: Int = 0
+                     ^
 
       """)
   }
