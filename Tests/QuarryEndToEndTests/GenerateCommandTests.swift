@@ -36,6 +36,58 @@ final class GenerateCommandTests: XCTestCase {
     }
   }
 
+  func testLongDefinitionsAndSignaturesWrapWithinOneHundredColumns() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("Models"), withIntermediateDirectories: true)
+    try """
+    // quarry: persist
+    package struct Ring: Sendable {
+      // quarry: primaryKey
+      package var code: RingCodeKind
+      // quarry: references = Ring, column = "previous_ring_code", default = "none", unique
+      package var previousCode: String?
+    }
+
+    package enum RingCodeKind: String, Sendable {
+      case short, long
+    }
+    """.write(
+      to: folder.appendingPathComponent("Models/Ring.swift"), atomically: true, encoding: .utf8)
+    let run = try QuarryBinary.run(
+      ["generate", "Models", "--output", "Generated", "--quiet"], in: folder)
+    XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+    let text = QuarryBinary.tree(folder.appendingPathComponent("Generated"))["Ring+Quarry.swift"]
+    let lines = (text ?? "").split(separator: "\n")
+    XCTAssertEqual(lines.filter { $0.count > 100 }, [])
+    XCTAssertTrue(
+      text?.contains(
+        """
+              ColumnDefinition("code", .text, primaryKey: true),
+              ColumnDefinition(
+                "previous_ring_code", .text, nullable: true, unique: true,
+                defaultSQL: "'none'",
+                references: ForeignKey("ring", "code")),
+            ],
+        """) == true, text ?? "")
+    XCTAssertTrue(
+      text?.contains(
+        """
+          package static func bind(
+            primaryKey: RingCodeKind, to statement: Statement, at index: Int32
+          ) throws {
+            try statement.bind(primaryKey, at: index)
+          }
+        """) == true, text ?? "")
+    XCTAssertTrue(
+      text?.contains(
+        """
+        /// A mutable, change-tracked copy of `Ring`.
+        /// Not `Sendable`: it stays where it was made.
+        package final class RingRecord: Record, PersistableRecord {
+        """) == true, text ?? "")
+  }
+
   func testOutputIsByteIdenticalAcrossRunsAndWorkingDirectories() throws {
     let folder = try QuarryBinary.temporaryFolder(self)
     let first = folder.appendingPathComponent("A")

@@ -52,7 +52,8 @@ extension Nest: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `Nest`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Nest`.
+/// Not `Sendable`: it stays where it was made.
 final class NestRecord: Record, PersistableRecord {
   typealias Value = Nest
 

@@ -69,7 +69,8 @@ extension Sighting: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `Sighting`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Sighting`.
+/// Not `Sendable`: it stays where it was made.
 final class SightingRecord: Record, PersistableRecord {
   typealias Value = Sighting
 
