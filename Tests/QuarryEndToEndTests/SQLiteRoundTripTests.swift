@@ -131,6 +131,33 @@ final class SQLiteRoundTripTests: XCTestCase {
       [Perch(id: 7, default: false, height: .high, index: 3)])
   }
 
+  func testPersistedStructEmbeddedAsJSONRoundTripsThroughTheTranslatorAndRecord() throws {
+    let perch = Perch(id: 7, default: true, height: .high, index: 3)
+    let nest = Nest(
+      id: nil, tree: "oak", builtAt: built, location: nil, eggs: 2, perch: perch)
+    let nestID = try database.write { try $0.insert(nest) }
+    var stored = nest
+    stored.id = nestID
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }, stored)
+    let text = try database.read {
+      try $0.fetchValue(String.self, sql: #"SELECT "perch" FROM "nests""#)
+    }
+    XCTAssertEqual(text, #"{"default":true,"height":1,"id":7,"index":3}"#)
+
+    let record = NestTranslator.record(from: stored)
+    XCTAssertEqual(record.perch, perch)
+    record.perch?.height = .low
+    XCTAssertEqual(record.changedColumns, [5])
+    try database.write { try $0.save(record) }
+    let moved = NestTranslator.value(from: record)
+    XCTAssertEqual(moved.perch, Perch(id: 7, default: true, height: .low, index: 3))
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }, moved)
+
+    record.perch = nil
+    try database.write { try $0.save(record) }
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }?.perch, nil)
+  }
+
   func testValuesCrossTasks() async throws {
     let database = try XCTUnwrap(self.database)
     let id = robinID

@@ -13,6 +13,7 @@ extension Nest: TableRecord {
     static let builtAt = Column<Date>("builtAt")
     static let location = Column<Location?>("location")
     static let eggs = Column<Int>("eggs")
+    static let perch = Column<Perch?>("perch")
   }
 
   static let table = TableDefinition(
@@ -23,6 +24,7 @@ extension Nest: TableRecord {
       ColumnDefinition("builtAt", .real),
       ColumnDefinition("location", .text, nullable: true),
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
+      ColumnDefinition("perch", .text, nullable: true),
     ],
     indexes: []
   )
@@ -33,6 +35,7 @@ extension Nest: TableRecord {
     builtAt = try row.decode(at: 2)
     location = try row.decodeJSON(at: 3)
     eggs = try row.decode(at: 4)
+    perch = try row.decodeJSON(at: 5)
   }
 
   func bind(to statement: Statement) throws {
@@ -41,6 +44,7 @@ extension Nest: TableRecord {
     try statement.bind(builtAt, at: 3)
     try statement.bindJSON(location, at: 4)
     try statement.bind(eggs, at: 5)
+    try statement.bindJSON(perch, at: 6)
   }
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
@@ -62,19 +66,22 @@ final class NestRecord: Record, PersistableRecord {
   var builtAt: Date { didSet { markChanged(2) } }
   var location: Location? { didSet { markChanged(3) } }
   var eggs: Int { didSet { markChanged(4) } }
+  var perch: Perch? { didSet { markChanged(5) } }
 
   init(
     id: Int64?,
     tree: String,
     builtAt: Date,
     location: Location?,
-    eggs: Int
+    eggs: Int,
+    perch: Perch?
   ) {
     self.id = id
     self.tree = tree
     self.builtAt = builtAt
     self.location = location
     self.eggs = eggs
+    self.perch = perch
     super.init()
   }
 
@@ -85,6 +92,7 @@ final class NestRecord: Record, PersistableRecord {
     case 2: try statement.bind(builtAt, at: index)
     case 3: try statement.bindJSON(location, at: index)
     case 4: try statement.bind(eggs, at: index)
+    case 5: try statement.bindJSON(perch, at: index)
     default: preconditionFailure("NestRecord has no column \(column)")
     }
   }
@@ -102,7 +110,8 @@ struct NestTranslator: Translator {
       tree: value.tree,
       builtAt: value.builtAt,
       location: value.location,
-      eggs: value.eggs
+      eggs: value.eggs,
+      perch: value.perch
     )
   }
 
@@ -120,5 +129,6 @@ extension Nest {
     builtAt = record.builtAt
     location = record.location
     eggs = record.eggs
+    perch = record.perch
   }
 }

@@ -16,7 +16,8 @@ CREATE TABLE "nests" (
   "tree" TEXT NOT NULL,
   "builtAt" REAL NOT NULL,
   "location" TEXT,
-  "eggs" INTEGER NOT NULL DEFAULT 0
+  "eggs" INTEGER NOT NULL DEFAULT 0,
+  "perch" TEXT
 );
 CREATE INDEX "nests_on_tree" ON "nests" ("tree");
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A nest: an autoincrement key, an indexed column, a default, a Date and a Codable value
-/// stored as JSON.
+/// stored as JSON, and a persisted struct (`Perch`) embedded as JSON.
 // quarry: table = "nests"
 struct Nest: Sendable, Equatable {
   // quarry: autoincrement
@@ -12,6 +12,8 @@ struct Nest: Sendable, Equatable {
   var location: Location?
   // quarry: default = 0
   var eggs: Int
+  // quarry: json
+  var perch: Perch? = nil
 }
 
 struct Location: Codable, Sendable, Equatable {
