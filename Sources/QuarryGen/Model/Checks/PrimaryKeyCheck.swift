@@ -20,6 +20,16 @@ enum PrimaryKeyCheck {
         let listed = PropertyListCheck.columns(
           structKey, key: "primaryKey", in: columns, diagnostics: &diagnostics)
       else { return }
+      // The runtime's TableDefinition orders key parts by column, so a key written in another
+      // order would silently become a different PRIMARY KEY (...) and PrimaryKey(...) order.
+      if listed != listed.sorted() {
+        diagnostics.append(
+          .warning(
+            .primaryKeyOrderIgnored(
+              written: listed.map { columns[$0].propertyName },
+              stored: listed.sorted().map { columns[$0].propertyName }),
+            at: structKey.location))
+      }
       key = listed
     } else if let autoincrement = columns.indices.first(where: { columns[$0].isAutoincrement }) {
       key = annotated.isEmpty ? [autoincrement] : annotated
