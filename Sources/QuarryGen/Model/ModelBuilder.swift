@@ -64,6 +64,7 @@ public struct ModelBuilder: Sendable {
       declaration.annotations, diagnostics: &diagnostics)
     var columns: [ColumnModel] = []
     var columnProperties: [PropertyDeclaration] = []
+    var rejectedAutoincrement: Set<Int> = []
     for property in declaration.properties {
       let propertyOptions = AnnotationKeyCheck.propertyOptions(
         property.annotations, diagnostics: &diagnostics)
@@ -83,10 +84,12 @@ public struct ModelBuilder: Sendable {
         isOptional: mapping.isOptional, sqlType: mapping.sqlType, storage: mapping.storage,
         isPrimaryKey: propertyOptions.isPrimaryKey, isUnique: propertyOptions.isUnique,
         isIndexed: propertyOptions.isIndexed, location: property.location)
-      if propertyOptions.isAutoincrement,
-        PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics)
-      {
-        column.isAutoincrement = true
+      if propertyOptions.isAutoincrement {
+        if PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics) {
+          column.isAutoincrement = true
+        } else {
+          rejectedAutoincrement.insert(columns.count)
+        }
       }
       if let (value, location) = propertyOptions.defaultValue {
         column.defaultSQL = DefaultValueCheck.sql(
@@ -101,7 +104,8 @@ public struct ModelBuilder: Sendable {
     PropertyWrapperCheck.run(columnProperties, diagnostics: &diagnostics)
     ColumnNameCheck.run(columns, diagnostics: &diagnostics)
     PrimaryKeyCheck.run(
-      &columns, structKey: options.primaryKey, declaration: declaration, diagnostics: &diagnostics)
+      &columns, structKey: options.primaryKey, rejectedAutoincrement: rejectedAutoincrement,
+      declaration: declaration, diagnostics: &diagnostics)
     let tableName = options.table ?? Self.snakeCase(declaration.localName)
     var indexes: [IndexModel] = []
     for (list, isUnique) in options.indexes {

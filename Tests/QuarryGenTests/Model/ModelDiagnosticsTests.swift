@@ -213,10 +213,6 @@ final class ModelDiagnosticsTests: XCTestCase {
       'String?'
         var id: String?
             ^
-      Models/M.swift:4:7: error: primary key 'id' has optional type 'String?'; only an \
-      'autoincrement' key may be optional
-        var id: String?
-            ^
       Models/M.swift:9:7: error: 'autoincrement' requires an optional integer so new rows can \
       leave it nil; declare 'id' as 'Int64?'
         var id: Int64

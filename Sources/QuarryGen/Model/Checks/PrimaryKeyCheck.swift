@@ -2,9 +2,12 @@
 /// `primaryKey` (or `autoincrement`), else a property named `id`; reports a missing key, a key
 /// declared twice, optional keys, and misused `autoincrement`.
 enum PrimaryKeyCheck {
+  /// `rejectedAutoincrement`: columns whose `autoincrement` was already reported as misused;
+  /// they are not reported again for being optional.
   static func run(
     _ columns: inout [ColumnModel], structKey: AnnotationKeyCheck.NameList?,
-    declaration: StructDeclaration, diagnostics: inout [Diagnostic]
+    rejectedAutoincrement: Set<Int> = [], declaration: StructDeclaration,
+    diagnostics: inout [Diagnostic]
   ) {
     let annotated = columns.indices.filter { columns[$0].isPrimaryKey }
     let key: [Int]
@@ -52,7 +55,7 @@ enum PrimaryKeyCheck {
               .autoincrementInCompositeKey(property: column.propertyName),
               at: column.location))
         }
-      } else if column.isOptional {
+      } else if column.isOptional && !rejectedAutoincrement.contains(index) {
         diagnostics.append(
           .error(
             .optionalPrimaryKey(property: column.propertyName, type: column.swiftType),
