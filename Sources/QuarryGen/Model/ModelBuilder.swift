@@ -112,7 +112,7 @@ public struct ModelBuilder: Sendable {
       let key = isUnique ? "unique" : "index"
       guard
         let positions = PropertyListCheck.columns(
-          list, key: key, in: columns, diagnostics: &diagnostics)
+          list, key: key, in: columns, declaration: declaration, diagnostics: &diagnostics)
       else { continue }
       let names = positions.map { columns[$0].name }
       indexes.append(

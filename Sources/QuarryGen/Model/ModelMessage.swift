@@ -23,6 +23,7 @@ enum ModelMessage: Sendable, Hashable {
   case unknownReference(String, suggestion: String?)
   case referenceToCompositeKey(String)
   case unknownProperty(String, key: String, suggestion: String?)
+  case ignoredPropertyInList(String, key: String)
   case ignoredPropertyWithoutDefault(property: String, structName: String)
   case inaccessibleProperty(property: String, access: AccessLevel)
   case inaccessibleSetter(property: String, access: AccessLevel)
@@ -100,6 +101,8 @@ enum ModelMessage: Sendable, Hashable {
       return "unknown property '\(name)' in '\(key)'; did you mean '\(suggestion)'?"
     case .unknownProperty(let name, let key, nil):
       return "unknown property '\(name)' in '\(key)'"
+    case .ignoredPropertyInList(let name, let key):
+      return "property '\(name)' in '\(key)' is annotated 'ignore', so it has no column"
     case .ignoredPropertyWithoutDefault(let property, let name):
       return "ignored property '\(property)' needs a default value so a '\(name)' can be read "
         + "from a row"

@@ -511,4 +511,28 @@ final class ModelDiagnosticsTests: XCTestCase {
 
       """)
   }
+
+  func testListsNameIgnoredPropertiesAndDoNotRepeatRejectedOnes() {
+    assertDiagnostics(
+      """
+      // quarry: persist, index = [cache, callback]
+      struct Feed: Sendable {
+        var id: Int
+        // quarry: ignore
+        var cache: [Int] = []
+        var callback: () -> Void
+      }
+      """,
+      """
+      Models/M.swift:1:21: error: property 'cache' in 'index' is annotated 'ignore', so it has no \
+      column
+      // quarry: persist, index = [cache, callback]
+                          ^
+      Models/M.swift:6:7: error: property 'callback' has unsupported type '() -> Void'; functions \
+      cannot be stored
+        var callback: () -> Void
+            ^
+
+      """)
+  }
 }

@@ -21,7 +21,8 @@ enum PrimaryKeyCheck {
       }
       guard
         let listed = PropertyListCheck.columns(
-          structKey, key: "primaryKey", in: columns, diagnostics: &diagnostics)
+          structKey, key: "primaryKey", in: columns, declaration: declaration,
+          diagnostics: &diagnostics)
       else { return }
       // The runtime's TableDefinition orders key parts by column, so a key written in another
       // order would silently become a different PRIMARY KEY (...) and PrimaryKey(...) order.
