@@ -158,6 +158,24 @@ final class SQLiteRoundTripTests: XCTestCase {
     XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }?.perch, nil)
   }
 
+  func testCharacterRawValuesAreStoredAsOneCharacterText() throws {
+    var nest = Nest(id: nil, tree: "ash", builtAt: built, location: nil, eggs: 1)
+    nest.side = .south
+    let nestID = try database.write { try $0.insert(nest) }
+    nest.id = nestID
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }, nest)
+    XCTAssertEqual(
+      try database.read {
+        try $0.fetchAll(Nest.self, where: Nest.Columns.side == .south).map(\.id)
+      }, [nestID])
+    let text = try database.read {
+      try $0.fetchValue(String.self, sql: #"SELECT "side" || typeof("side") FROM "nests""#)
+    }
+    XCTAssertEqual(text, "Stext")
+    try database.write { try $0.execute(#"UPDATE "nests" SET "side" = 'NS'"#) }
+    XCTAssertThrowsError(try database.read { try $0.fetchOne(Nest.self, id: nestID) })
+  }
+
   func testValuesCrossTasks() async throws {
     let database = try XCTUnwrap(self.database)
     let id = robinID

@@ -14,6 +14,7 @@ extension Nest: TableRecord {
     static let location = Column<Location?>("location")
     static let eggs = Column<Int>("eggs")
     static let perch = Column<Perch?>("perch")
+    static let side = Column<Side>("side")
   }
 
   static let table = TableDefinition(
@@ -25,6 +26,7 @@ extension Nest: TableRecord {
       ColumnDefinition("location", .text, nullable: true),
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
       ColumnDefinition("perch", .text, nullable: true),
+      ColumnDefinition("side", .text),
     ],
     indexes: []
   )
@@ -36,6 +38,7 @@ extension Nest: TableRecord {
     location = try row.decodeJSON(at: 3)
     eggs = try row.decode(at: 4)
     perch = try row.decodeJSON(at: 5)
+    side = try row.decode(at: 6)
   }
 
   func bind(to statement: Statement) throws {
@@ -45,6 +48,7 @@ extension Nest: TableRecord {
     try statement.bindJSON(location, at: 4)
     try statement.bind(eggs, at: 5)
     try statement.bindJSON(perch, at: 6)
+    try statement.bind(side, at: 7)
   }
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
@@ -67,6 +71,7 @@ final class NestRecord: Record, PersistableRecord {
   var location: Location? { didSet { markChanged(3) } }
   var eggs: Int { didSet { markChanged(4) } }
   var perch: Perch? { didSet { markChanged(5) } }
+  var side: Side { didSet { markChanged(6) } }
 
   init(
     id: Int64?,
@@ -74,7 +79,8 @@ final class NestRecord: Record, PersistableRecord {
     builtAt: Date,
     location: Location?,
     eggs: Int,
-    perch: Perch?
+    perch: Perch?,
+    side: Side
   ) {
     self.id = id
     self.tree = tree
@@ -82,6 +88,7 @@ final class NestRecord: Record, PersistableRecord {
     self.location = location
     self.eggs = eggs
     self.perch = perch
+    self.side = side
     super.init()
   }
 
@@ -93,6 +100,7 @@ final class NestRecord: Record, PersistableRecord {
     case 3: try statement.bindJSON(location, at: index)
     case 4: try statement.bind(eggs, at: index)
     case 5: try statement.bindJSON(perch, at: index)
+    case 6: try statement.bind(side, at: index)
     default: preconditionFailure("NestRecord has no column \(column)")
     }
   }
@@ -111,7 +119,8 @@ struct NestTranslator: Translator {
       builtAt: value.builtAt,
       location: value.location,
       eggs: value.eggs,
-      perch: value.perch
+      perch: value.perch,
+      side: value.side
     )
   }
 
@@ -130,5 +139,6 @@ extension Nest {
     location = record.location
     eggs = record.eggs
     perch = record.perch
+    side = record.side
   }
 }

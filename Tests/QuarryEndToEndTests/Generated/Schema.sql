@@ -17,7 +17,8 @@ CREATE TABLE "nests" (
   "builtAt" REAL NOT NULL,
   "location" TEXT,
   "eggs" INTEGER NOT NULL DEFAULT 0,
-  "perch" TEXT
+  "perch" TEXT,
+  "side" TEXT NOT NULL
 );
 CREATE INDEX "nests_on_tree" ON "nests" ("tree");
 

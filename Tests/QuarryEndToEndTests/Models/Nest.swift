@@ -1,7 +1,8 @@
 import Foundation
 
 /// A nest: an autoincrement key, an indexed column, a default, a Date and a Codable value
-/// stored as JSON, and a persisted struct (`Perch`) embedded as JSON.
+/// stored as JSON, a persisted struct (`Perch`) embedded as JSON and an enum with `Character`
+/// raw values.
 // quarry: table = "nests"
 struct Nest: Sendable, Equatable {
   // quarry: autoincrement
@@ -14,6 +15,12 @@ struct Nest: Sendable, Equatable {
   var eggs: Int
   // quarry: json
   var perch: Perch? = nil
+  /// Stored as one-character text: `Character` has no SQLite form of its own.
+  var side: Side = .north
+}
+
+enum Side: Character, Sendable {
+  case north = "N", south = "S"
 }
 
 struct Location: Codable, Sendable, Equatable {
