@@ -34,6 +34,7 @@ enum ModelMessage: Sendable, Hashable {
   case lazyProperty(property: String)
   case invalidDefault(property: String)
   case nonConstantDefault(property: String, value: String)
+  case enumCaseDefault(property: String, value: String)
   case nullDefaultOnNonOptional(property: String, type: String)
   case defaultTypeMismatch(property: String, value: String, type: String, sqlType: String)
   case wrappedPropertyWithoutDefault(property: String, wrapper: String)
@@ -127,6 +128,10 @@ enum ModelMessage: Sendable, Hashable {
       return "lazy property '\(property)' cannot be persisted; annotate it with 'ignore'"
     case .invalidDefault(let property):
       return "'default' of '\(property)' expects a number, a string, 'true', 'false' or 'NULL'"
+    case .enumCaseDefault(let property, let value):
+      return "'default' of '\(property)' is the value SQLite stores, not a Swift expression: "
+        + "write the raw value of '\(value)', like default = \"\(value.dropFirst())\" for a "
+        + "String raw value"
     case .nonConstantDefault(let property, let value):
       return "'default' of '\(property)' cannot be '\(value)': SQLite cannot add a column "
         + "with a non-constant default, and generated inserts always set every column; use a "

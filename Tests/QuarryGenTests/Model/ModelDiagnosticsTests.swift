@@ -430,7 +430,10 @@ final class ModelDiagnosticsTests: XCTestCase {
         var phone: String?
         // quarry: default = 0, column = "stars"
         var rating: Double
+        // quarry: default = .gold
+        var tier: Tier
       }
+      enum Tier: String { case gold, silver }
       """,
       """
       Models/M.swift:4:14: error: 'default' of 'joinedOn' cannot be 'CURRENT_TIMESTAMP': SQLite \
@@ -453,6 +456,10 @@ final class ModelDiagnosticsTests: XCTestCase {
       Models/M.swift:12:14: error: 'default' of 'count' is a fractional number, which does not \
       fit its type 'Int' (INTEGER column)
         // quarry: default = 2.5
+                   ^
+      Models/M.swift:18:14: error: 'default' of 'tier' is the value SQLite stores, not a Swift \
+      expression: write the raw value of '.gold', like default = "gold" for a String raw value
+        // quarry: default = .gold
                    ^
 
       """)

@@ -55,6 +55,9 @@ enum DefaultValueCheck {
     case .identifier(let name) where nonConstant.contains(name):
       diagnostics.append(.error(.nonConstantDefault(property: property, value: name), at: location))
       return nil
+    case .identifier(let name) where name.hasPrefix("."):
+      diagnostics.append(.error(.enumCaseDefault(property: property, value: name), at: location))
+      return nil
     case .identifier, .list:
       diagnostics.append(.error(.invalidDefault(property: property), at: location))
       return nil
