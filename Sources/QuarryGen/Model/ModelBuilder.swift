@@ -72,7 +72,7 @@ public struct ModelBuilder: Sendable {
         IgnoredPropertyCheck.run(property, in: declaration, diagnostics: &diagnostics)
         continue
       }
-      guard PropertyShapeCheck.run(property, diagnostics: &diagnostics),
+      guard PropertyShapeCheck.run(property, in: declaration, diagnostics: &diagnostics),
         let mapping = ColumnTypeCheck.map(
           property, isJSON: propertyOptions.isJSON, in: declaration, index: index,
           diagnostics: &diagnostics)

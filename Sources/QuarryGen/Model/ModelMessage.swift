@@ -32,6 +32,7 @@ enum ModelMessage: Sendable, Hashable {
   case conditionalStruct(structName: String, condition: String)
   case conditionalProperty(property: String, condition: String)
   case lazyProperty(property: String)
+  case recordMemberName(property: String, recordName: String)
   case invalidDefault(property: String)
   case nonConstantDefault(property: String, value: String)
   case enumCaseDefault(property: String, value: String)
@@ -124,6 +125,10 @@ enum ModelMessage: Sendable, Hashable {
     case .conditionalProperty(let property, let condition):
       return "property '\(property)' is declared inside '#if \(condition)'; annotate it with "
         + "'ignore' or move it out of the condition"
+    case .recordMemberName(let property, let recordName):
+      return "property '\(property)' has the name of a member '\(recordName)' inherits from "
+        + "Quarry's 'Record', so the generated class cannot mirror it; rename the property "
+        + "(annotate it with column = \"\(property)\" to keep the column name)"
     case .lazyProperty(let property):
       return "lazy property '\(property)' cannot be persisted; annotate it with 'ignore'"
     case .invalidDefault(let property):

@@ -542,4 +542,26 @@ final class ModelDiagnosticsTests: XCTestCase {
 
       """)
   }
+
+  func testPropertiesNamedLikeRecordMembersAreRejected() {
+    assertDiagnostics(
+      """
+      extension Library {
+        // quarry: persist
+        struct Draft: Sendable {
+          var id: Int
+          var table: String
+          var hasChanges: Bool
+        }
+      }
+      """,
+      """
+      Models/M.swift:6:9: error: property 'hasChanges' has the name of a member \
+      'LibraryDraftRecord' inherits from Quarry's 'Record', so the generated class cannot mirror \
+      it; rename the property (annotate it with column = "hasChanges" to keep the column name)
+          var hasChanges: Bool
+              ^
+
+      """)
+  }
 }
