@@ -29,7 +29,8 @@ public struct ColumnModel: Sendable, Hashable {
   public var location: SourceLocation
 
   public init(
-    propertyName: String, access: AccessLevel = .internal, name: String, swiftType: String, unwrappedSwiftType: String,
+    propertyName: String, access: AccessLevel = .internal, name: String, swiftType: String,
+    unwrappedSwiftType: String,
     isOptional: Bool, sqlType: SQLColumnType, storage: Storage = .value,
     isPrimaryKey: Bool = false, isAutoincrement: Bool = false, isUnique: Bool = false,
     isIndexed: Bool = false, defaultSQL: String? = nil, references: ForeignKeyModel? = nil,
