@@ -107,7 +107,7 @@ final class SQLiteRoundTripTests: XCTestCase {
     var sunny = sighting
     sunny.weather = .sunny
     try database.write { try $0.upsert(sunny) }
-    let key = Sighting.PrimaryKey(birdID: robinID, day: 20_260_101)
+    let key = Sighting.PrimaryKey(day: 20_260_101, birdID: robinID)
     XCTAssertEqual(try database.read { try $0.fetchOne(Sighting.self, id: key) }, sunny)
     let color = try database.read {
       try $0.fetchValue(String.self, sql: #"SELECT "color" || typeof("color") FROM "sighting""#)

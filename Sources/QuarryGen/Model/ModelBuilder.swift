@@ -103,9 +103,25 @@ public struct ModelBuilder: Sendable {
     }
     PropertyWrapperCheck.run(columnProperties, diagnostics: &diagnostics)
     ColumnNameCheck.run(columns, diagnostics: &diagnostics)
-    PrimaryKeyCheck.run(
+    let key = PrimaryKeyCheck.run(
       &columns, structKey: options.primaryKey, rejectedAutoincrement: rejectedAutoincrement,
       declaration: declaration, diagnostics: &diagnostics)
+    // The runtime orders a composite key's parts by column (PRIMARY KEY (...), PrimaryKey's
+    // members, the bound parameters), so the key's columns trade places among themselves to
+    // follow the order written in `primaryKey = [...]`; other columns keep theirs.
+    if key.count > 1 {
+      let slots = key.sorted()
+      var reordered = columns
+      var newPosition = Array(columns.indices)
+      for (slot, position) in zip(slots, key) {
+        reordered[slot] = columns[position]
+        newPosition[position] = slot
+      }
+      columns = reordered
+      for index in references.indices {
+        references[index].column = newPosition[references[index].column]
+      }
+    }
     let tableName = options.table ?? Self.snakeCase(declaration.localName)
     var indexes: [IndexModel] = []
     for (list, isUnique) in options.indexes {

@@ -41,7 +41,6 @@ enum ModelMessage: Sendable, Hashable {
   case wrappedPropertyWithoutDefault(property: String, wrapper: String)
   case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
   case notSendable(structName: String)
-  case primaryKeyOrderIgnored(written: [String], stored: [String])
   // Notes.
   case firstDeclaredHere
   case otherTableHere
@@ -155,11 +154,6 @@ enum ModelMessage: Sendable, Hashable {
       return "property '\(property)' uses the property wrapper '@\(wrapper)', so generated "
         + "initializers assign it through its setter, which Swift allows only once every "
         + "plain property is set; declare it after '\(next)' and the other plain properties"
-    case .primaryKeyOrderIgnored(let written, let stored):
-      let quote = { (names: [String]) in names.map { "'\($0)'" }.joined(separator: ", ") }
-      return "the primary key is stored in declaration order (\(quote(stored))), not in the "
-        + "order written (\(quote(written))); write the list in declaration order, or declare "
-        + "the properties in key order"
     case .notSendable(let name):
       return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
         + "non-internal type"

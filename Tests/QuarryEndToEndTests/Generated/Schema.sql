@@ -30,12 +30,12 @@ CREATE TABLE "perch" (
 );
 
 CREATE TABLE "sighting" (
-  "birdID" TEXT NOT NULL,
   "day" INTEGER NOT NULL,
+  "birdID" TEXT NOT NULL,
   "observer" TEXT NOT NULL,
   "weather" INTEGER NOT NULL,
   "color" BLOB,
   "counts" TEXT NOT NULL,
-  PRIMARY KEY ("birdID", "day")
+  PRIMARY KEY ("day", "birdID")
 );
 CREATE UNIQUE INDEX "sighting_on_day_observer" ON "sighting" ("day", "observer");

@@ -493,32 +493,6 @@ final class ModelDiagnosticsTests: XCTestCase {
       """)
   }
 
-  func testCompositeKeyWrittenOutOfDeclarationOrderWarns() {
-    assertDiagnostics(
-      """
-      import Foundation
-
-      // quarry: primaryKey = [bookID, memberID]
-      struct Loan: Sendable {
-        var memberID: UUID
-        var bookID: Int64
-      }
-      // quarry: primaryKey = [memberID, bookID]
-      struct Hold: Sendable {
-        var memberID: UUID
-        var bookID: Int64
-      }
-      """,
-      """
-      Models/M.swift:3:12: warning: the primary key is stored in declaration order ('memberID', \
-      'bookID'), not in the order written ('bookID', 'memberID'); write the list in declaration \
-      order, or declare the properties in key order
-      // quarry: primaryKey = [bookID, memberID]
-                 ^
-
-      """)
-  }
-
   func testListsNameIgnoredPropertiesAndDoNotRepeatRejectedOnes() {
     assertDiagnostics(
       """

@@ -2,13 +2,15 @@
 /// `primaryKey` (or `autoincrement`), else a property named `id`; reports a missing key, a key
 /// declared twice, optional keys, and misused `autoincrement`.
 enum PrimaryKeyCheck {
-  /// `rejectedAutoincrement`: columns whose `autoincrement` was already reported as misused;
-  /// they are not reported again for being optional.
+  /// Returns the key's columns in key order (as written in `primaryKey = [...]`), empty when
+  /// there is none. `rejectedAutoincrement`: columns whose `autoincrement` was already reported
+  /// as misused; they are not reported again for being optional.
+  @discardableResult
   static func run(
     _ columns: inout [ColumnModel], structKey: AnnotationKeyCheck.NameList?,
     rejectedAutoincrement: Set<Int> = [], declaration: StructDeclaration,
     diagnostics: inout [Diagnostic]
-  ) {
+  ) -> [Int] {
     let annotated = columns.indices.filter { columns[$0].isPrimaryKey }
     let key: [Int]
     if let structKey {
@@ -23,18 +25,10 @@ enum PrimaryKeyCheck {
         let listed = PropertyListCheck.columns(
           structKey, key: "primaryKey", in: columns, declaration: declaration,
           diagnostics: &diagnostics)
-      else { return }
-      // The runtime's TableDefinition orders key parts by column, so a key written in another
-      // order would silently become a different PRIMARY KEY (...) and PrimaryKey(...) order.
-      if listed != listed.sorted() {
-        diagnostics.append(
-          .warning(
-            .primaryKeyOrderIgnored(
-              written: listed.map { columns[$0].propertyName },
-              stored: listed.sorted().map { columns[$0].propertyName }),
-            at: structKey.location))
+      else { return [] }
+      key = listed.reduce(into: []) { unique, index in
+        if !unique.contains(index) { unique.append(index) }
       }
-      key = listed
     } else if let autoincrement = columns.indices.first(where: { columns[$0].isAutoincrement }) {
       key = annotated.isEmpty ? [autoincrement] : annotated
     } else if !annotated.isEmpty {
@@ -44,7 +38,7 @@ enum PrimaryKeyCheck {
     } else {
       diagnostics.append(
         .error(.noPrimaryKey(structName: declaration.name), at: declaration.location))
-      return
+      return []
     }
     for index in columns.indices { columns[index].isPrimaryKey = key.contains(index) }
     for index in key {
@@ -63,6 +57,7 @@ enum PrimaryKeyCheck {
             at: column.location))
       }
     }
+    return key
   }
 
   /// `autoincrement` needs an optional integer; it also makes the property the key.

@@ -4,7 +4,7 @@ import Foundation
 import Quarry
 
 extension Sighting: TableRecord {
-  /// The columns of the primary key, in declaration order.
+  /// The columns of the primary key, in the order written in `primaryKey = [...]`.
   struct PrimaryKey: Hashable, Sendable {
     var birdID: UUID
     var observerID: Int64
