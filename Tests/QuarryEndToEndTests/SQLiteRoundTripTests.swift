@@ -176,6 +176,19 @@ final class SQLiteRoundTripTests: XCTestCase {
     XCTAssertThrowsError(try database.read { try $0.fetchOne(Nest.self, id: nestID) })
   }
 
+  func testPropertyWrappedColumnRoundTripsThroughTheTranslatorAndRecord() throws {
+    var nest = Nest(id: nil, tree: "yew", builtAt: built, location: nil, eggs: 0)
+    nest.rating = 4
+    let nestID = try database.write { try $0.insert(nest) }
+    nest.id = nestID
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }, nest)
+    let record = NestTranslator.record(from: nest)
+    record.rating = 9  // the record is plain storage; the struct's wrapper clamps on the way back
+    try database.write { try $0.save(record) }
+    XCTAssertEqual(NestTranslator.value(from: record).rating, 5)
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }?.rating, 5)
+  }
+
   func testValuesCrossTasks() async throws {
     let database = try XCTUnwrap(self.database)
     let id = robinID

@@ -101,7 +101,6 @@ public struct ModelBuilder: Sendable {
       columns.append(column)
       columnProperties.append(property)
     }
-    PropertyWrapperCheck.run(columnProperties, diagnostics: &diagnostics)
     ColumnNameCheck.run(columns, diagnostics: &diagnostics)
     let key = PrimaryKeyCheck.run(
       &columns, structKey: options.primaryKey, rejectedAutoincrement: rejectedAutoincrement,
@@ -109,19 +108,25 @@ public struct ModelBuilder: Sendable {
     // The runtime orders a composite key's parts by column (PRIMARY KEY (...), PrimaryKey's
     // members, the bound parameters), so the key's columns trade places among themselves to
     // follow the order written in `primaryKey = [...]`; other columns keep theirs.
+    var order = Array(columns.indices)
     if key.count > 1 {
-      let slots = key.sorted()
-      var reordered = columns
-      var newPosition = Array(columns.indices)
-      for (slot, position) in zip(slots, key) {
-        reordered[slot] = columns[position]
-        newPosition[position] = slot
-      }
-      columns = reordered
-      for index in references.indices {
-        references[index].column = newPosition[references[index].column]
-      }
+      for (slot, position) in zip(key.sorted(), key) { order[slot] = position }
     }
+    // Generated initializers assign a property-wrapped column through its setter, which Swift
+    // allows only once every plain property is set: wrapped columns outside the key go last.
+    let isMovedLast = { (position: Int) in
+      !columns[position].isPrimaryKey
+        && PropertyWrapperCheck.wrapper(of: columnProperties[position]) != nil
+    }
+    order = order.filter { !isMovedLast($0) } + order.filter(isMovedLast)
+    var newPosition = Array(columns.indices)
+    for (slot, position) in order.enumerated() { newPosition[position] = slot }
+    columns = order.map { columns[$0] }
+    columnProperties = order.map { columnProperties[$0] }
+    for index in references.indices {
+      references[index].column = newPosition[references[index].column]
+    }
+    PropertyWrapperCheck.run(columnProperties, diagnostics: &diagnostics)
     let tableName = options.table ?? Self.snakeCase(declaration.localName)
     var indexes: [IndexModel] = []
     for (list, isUnique) in options.indexes {

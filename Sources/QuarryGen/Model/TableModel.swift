@@ -1,8 +1,10 @@
 /// One persisted struct and the table it maps to.
 ///
 /// `columns` keep the struct's declaration order, except that the parts of a composite key
-/// trade places to follow the order written in `primaryKey = [...]`. That is the column order
-/// of the table, of `init(row:)` and of `bind(to:)`.
+/// trade places to follow the order written in `primaryKey = [...]` and property-wrapped
+/// columns outside the key come last (generated initializers can only assign them once every
+/// plain property is set). That is the column order of the table, of `init(row:)` and of
+/// `bind(to:)`.
 public struct TableModel: Sendable, Hashable {
   /// The qualified Swift type name (`Bird`, `Aviary.Cage`).
   public var typeName: String

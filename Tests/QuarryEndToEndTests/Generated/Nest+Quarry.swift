@@ -15,6 +15,7 @@ extension Nest: TableRecord {
     static let eggs = Column<Int>("eggs")
     static let perch = Column<Perch?>("perch")
     static let side = Column<Side>("side")
+    static let rating = Column<Int>("rating")
   }
 
   static let table = TableDefinition(
@@ -27,6 +28,7 @@ extension Nest: TableRecord {
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
       ColumnDefinition("perch", .text, nullable: true),
       ColumnDefinition("side", .text),
+      ColumnDefinition("rating", .integer),
     ],
     indexes: []
   )
@@ -39,6 +41,7 @@ extension Nest: TableRecord {
     eggs = try row.decode(at: 4)
     perch = try row.decodeJSON(at: 5)
     side = try row.decode(at: 6)
+    rating = try row.decode(at: 7)
   }
 
   func bind(to statement: Statement) throws {
@@ -49,6 +52,7 @@ extension Nest: TableRecord {
     try statement.bind(eggs, at: 5)
     try statement.bindJSON(perch, at: 6)
     try statement.bind(side, at: 7)
+    try statement.bind(rating, at: 8)
   }
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
@@ -72,6 +76,7 @@ final class NestRecord: Record, PersistableRecord {
   var eggs: Int { didSet { markChanged(4) } }
   var perch: Perch? { didSet { markChanged(5) } }
   var side: Side { didSet { markChanged(6) } }
+  var rating: Int { didSet { markChanged(7) } }
 
   init(
     id: Int64?,
@@ -80,7 +85,8 @@ final class NestRecord: Record, PersistableRecord {
     location: Location?,
     eggs: Int,
     perch: Perch?,
-    side: Side
+    side: Side,
+    rating: Int
   ) {
     self.id = id
     self.tree = tree
@@ -89,6 +95,7 @@ final class NestRecord: Record, PersistableRecord {
     self.eggs = eggs
     self.perch = perch
     self.side = side
+    self.rating = rating
     super.init()
   }
 
@@ -101,6 +108,7 @@ final class NestRecord: Record, PersistableRecord {
     case 4: try statement.bind(eggs, at: index)
     case 5: try statement.bindJSON(perch, at: index)
     case 6: try statement.bind(side, at: index)
+    case 7: try statement.bind(rating, at: index)
     default: preconditionFailure("NestRecord has no column \(column)")
     }
   }
@@ -120,7 +128,8 @@ struct NestTranslator: Translator {
       location: value.location,
       eggs: value.eggs,
       perch: value.perch,
-      side: value.side
+      side: value.side,
+      rating: value.rating
     )
   }
 
@@ -140,5 +149,6 @@ extension Nest {
     eggs = record.eggs
     perch = record.perch
     side = record.side
+    rating = record.rating
   }
 }

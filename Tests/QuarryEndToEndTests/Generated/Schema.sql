@@ -18,7 +18,8 @@ CREATE TABLE "nests" (
   "location" TEXT,
   "eggs" INTEGER NOT NULL DEFAULT 0,
   "perch" TEXT,
-  "side" TEXT NOT NULL
+  "side" TEXT NOT NULL,
+  "rating" INTEGER NOT NULL
 );
 CREATE INDEX "nests_on_tree" ON "nests" ("tree");
 

@@ -9,6 +9,8 @@ struct Nest: Sendable, Equatable {
   var id: Int64?
   // quarry: index
   var tree: String
+  /// Clamped by a property wrapper; generated code assigns it last, so its column comes last.
+  @Clamped var rating: Int = 0
   var builtAt: Date
   var location: Location?
   // quarry: default = 0
@@ -26,4 +28,19 @@ enum Side: Character, Sendable {
 struct Location: Codable, Sendable, Equatable {
   var latitude: Double
   var longitude: Double
+}
+
+/// Keeps a rating within 0...5.
+@propertyWrapper
+struct Clamped: Sendable, Equatable {
+  private var value: Int
+
+  init(wrappedValue: Int) {
+    value = min(max(wrappedValue, 0), 5)
+  }
+
+  var wrappedValue: Int {
+    get { value }
+    set { value = min(max(newValue, 0), 5) }
+  }
 }

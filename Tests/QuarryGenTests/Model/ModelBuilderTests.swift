@@ -148,6 +148,24 @@ final class ModelBuilderTests: XCTestCase {
       """)
   }
 
+  func testPropertyWrappedColumnsComeLastSoGeneratedInitializersCanAssignThem() {
+    let source = """
+      // quarry: persist
+      struct Member {
+        @Clamped var stars: Int = 0
+        // quarry: references = Member
+        var mentorID: Int?
+        var id: Int
+        @MainActor var name: String
+      }
+      """
+    let result = build("M.swift", source)
+    XCTAssertEqual(result.diagnostics, [])
+    let member = result.model.tables[0]
+    XCTAssertEqual(member.columns.map(\.propertyName), ["mentorID", "id", "name", "stars"])
+    XCTAssertEqual(member.columns[0].references?.table, "member")
+  }
+
   func testCompositeKeyAndStructLevelUniqueIndex() {
     let source = """
       // quarry: primaryKey = [birdID, day], unique = [day, count]

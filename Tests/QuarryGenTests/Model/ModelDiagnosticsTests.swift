@@ -465,7 +465,7 @@ final class ModelDiagnosticsTests: XCTestCase {
       """)
   }
 
-  func testPropertyWrappersNeedADefaultAndComeAfterPlainProperties() {
+  func testPropertyWrappersNeedADefaultAndWrappedKeysComeAfterPlainProperties() {
     assertDiagnostics(
       """
       // quarry: persist
@@ -477,6 +477,11 @@ final class ModelDiagnosticsTests: XCTestCase {
         @MainActor var title: String
         @Clamped var score: Int = 1
       }
+      // quarry: primaryKey = [level, name]
+      struct Rank {
+        @Clamped var level: Int = 0
+        var name: String
+      }
       """,
       """
       Models/M.swift:4:16: error: property 'stars' uses the property wrapper '@Clamped' without \
@@ -484,7 +489,7 @@ final class ModelDiagnosticsTests: XCTestCase {
       storage '_stars': give it a default value or annotate it with 'ignore'
         @Clamped var stars: Int
                      ^
-      Models/M.swift:5:16: error: property 'level' uses the property wrapper '@Clamped', so \
+      Models/M.swift:12:16: error: property 'level' uses the property wrapper '@Clamped', so \
       generated initializers assign it through its setter, which Swift allows only once every \
       plain property is set; declare it after 'name' and the other plain properties
         @Clamped var level: Int = 0

@@ -3,8 +3,9 @@
 /// `init(row:)` and the translator's initializer live in another file, where a wrapper's
 /// storage (`_stars`) is private: they can only assign `stars`, which calls its setter, and
 /// Swift allows that only once every other stored property is set. So a wrapped column needs a
-/// default value (the storage is then initialized where it is declared) and must come after
-/// the plain columns, which generated code assigns first, in declaration order.
+/// default value (the storage is then initialized where it is declared), and the model moves
+/// wrapped columns after the plain ones; only a wrapped key column, which keeps its place, can
+/// still come before a plain column.
 enum PropertyWrapperCheck {
   /// Attributes that may sit on a stored property without being property wrappers.
   static let plainAttributes: Set<String> = [
@@ -18,7 +19,7 @@ enum PropertyWrapperCheck {
     }
   }
 
-  /// `properties` are those that became columns, in declaration order.
+  /// `properties` are those that became columns, in column order.
   static func run(_ properties: [PropertyDeclaration], diagnostics: inout [Diagnostic]) {
     for (position, property) in properties.enumerated() {
       guard let wrapperName = wrapper(of: property) else { continue }
