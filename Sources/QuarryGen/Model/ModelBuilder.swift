@@ -136,10 +136,18 @@ public struct ModelBuilder: Sendable {
           list, key: key, in: columns, declaration: declaration, diagnostics: &diagnostics)
       else { continue }
       let names = positions.map { columns[$0].name }
-      indexes.append(
-        IndexModel(
-          name: "\(tableName)_on_\(names.joined(separator: "_"))", columns: names,
-          isUnique: isUnique))
+      let name = "\(tableName)_on_\(names.joined(separator: "_"))"
+      // Index names come from the columns, so the same columns indexed twice (a column's
+      // 'index' and 'index = [it]', or 'index' and 'unique' over one list) would make
+      // 'migrate' fail with "index already exists".
+      let taken =
+        indexes.contains { $0.name == name }
+        || (names.count == 1 && positions.contains { columns[$0].isIndexed })
+      if taken {
+        diagnostics.append(.error(.duplicateIndex(name), at: list.location))
+        continue
+      }
+      indexes.append(IndexModel(name: name, columns: names, isUnique: isUnique))
     }
     return TableModel(
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,

@@ -17,6 +17,7 @@ enum ModelMessage: Sendable, Hashable {
   case persistedStructType(property: String, type: String)
   case enumWithoutRawValue(property: String, type: String)
   case duplicateColumn(String)
+  case duplicateIndex(String)
   case collidingColumn(String, other: String)
   case duplicateTable(String, otherStruct: String)
   case letWithDefault(property: String)
@@ -82,6 +83,9 @@ enum ModelMessage: Sendable, Hashable {
     case .enumWithoutRawValue(let property, let type):
       return "property '\(property)' has type '\(type)', an enum without raw values; give it a "
         + "'String' or integer raw type, or annotate the property with 'json'"
+    case .duplicateIndex(let name):
+      return "index '\(name)' is declared twice over the same columns; keep one (a unique "
+        + "index also serves lookups)"
     case .duplicateColumn(let name):
       return "column '\(name)' is declared twice"
     case .collidingColumn(let name, let other):

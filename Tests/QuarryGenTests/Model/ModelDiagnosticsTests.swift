@@ -543,4 +543,29 @@ final class ModelDiagnosticsTests: XCTestCase {
 
       """)
   }
+
+  func testTheSameColumnsIndexedTwiceAreRejected() {
+    assertDiagnostics(
+      """
+      // quarry: persist, index = [name, age], unique = [name, age], index = [tag]
+      struct Person {
+        var id: Int
+        var name: String
+        var age: Int
+        // quarry: index
+        var tag: String
+      }
+      """,
+      """
+      Models/M.swift:1:42: error: index 'person_on_name_age' is declared twice over the same \
+      columns; keep one (a unique index also serves lookups)
+      // quarry: persist, index = [name, age], unique = [name, age], index = [tag]
+                                               ^
+      Models/M.swift:1:64: error: index 'person_on_tag' is declared twice over the same columns; \
+      keep one (a unique index also serves lookups)
+      // quarry: persist, index = [name, age], unique = [name, age], index = [tag]
+                                                                     ^
+
+      """)
+  }
 }
