@@ -36,8 +36,8 @@ public struct ModelBuilder: Sendable {
     for var draft in drafts {
       for reference in draft.references {
         draft.table.columns[reference.column].references = ReferenceCheck.foreignKey(
-          reference.name, at: reference.location, from: draft.declaration.name, index: index,
-          diagnostics: &diagnostics)
+          reference.name, at: reference.location, from: draft.declaration.name,
+          column: draft.table.columns[reference.column], index: index, diagnostics: &diagnostics)
       }
       tables.append(draft.table)
     }

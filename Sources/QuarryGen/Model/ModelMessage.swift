@@ -23,6 +23,7 @@ enum ModelMessage: Sendable, Hashable {
   case letWithDefault(property: String)
   case unknownReference(String, suggestion: String?)
   case referenceToCompositeKey(String)
+  case referenceTypeMismatch(property: String, type: String, target: String, keyType: String)
   case unknownProperty(String, key: String, suggestion: String?)
   case ignoredPropertyInList(String, key: String)
   case ignoredPropertyWithoutDefault(property: String, structName: String)
@@ -99,6 +100,9 @@ enum ModelMessage: Sendable, Hashable {
       return "unknown type '\(type)' in 'references'; did you mean '\(suggestion)'?"
     case .unknownReference(let type, nil):
       return "unknown type '\(type)' in 'references'; it must name a persisted struct"
+    case .referenceTypeMismatch(let property, let type, let target, let keyType):
+      return "'\(property)' of type '\(type)' cannot reference '\(target)', whose key is "
+        + "'\(keyType)'; declare it as '\(keyType)' (or '\(keyType)?')"
     case .referenceToCompositeKey(let type):
       return "'references = \(type)' needs a single-column primary key, but '\(type)' has a "
         + "composite key"

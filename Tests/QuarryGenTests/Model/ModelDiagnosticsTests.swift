@@ -264,6 +264,10 @@ final class ModelDiagnosticsTests: XCTestCase {
         var pairID: Int
         // quarry: references = Weather
         var weatherID: Int
+        // quarry: references = Nest
+        var otherNestID: String?
+        // quarry: references = Nest
+        var lastNestID: Int?
       }
       """,
       """
@@ -277,6 +281,10 @@ final class ModelDiagnosticsTests: XCTestCase {
       Models/M.swift:17:14: error: unknown type 'Weather' in 'references'; it must name a \
       persisted struct
         // quarry: references = Weather
+                   ^
+      Models/M.swift:19:14: error: 'otherNestID' of type 'String?' cannot reference 'Nest', whose \
+      key is 'Int'; declare it as 'Int' (or 'Int?')
+        // quarry: references = Nest
                    ^
 
       """)
