@@ -576,4 +576,30 @@ final class ModelDiagnosticsTests: XCTestCase {
 
       """)
   }
+
+  func testARejectedKeyIsNotAlsoReportedAsMissing() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      public struct Account: Sendable {
+        public private(set) var id: UUID
+      }
+      // quarry: persist
+      struct Draft: Sendable {
+        // quarry: ignore
+        var id: Int = 0
+      }
+      """,
+      """
+      Models/M.swift:3:27: error: property 'id' has a private setter, so generated code cannot \
+      set it; widen the setter or annotate it with 'ignore'
+        public private(set) var id: UUID
+                                ^
+      Models/M.swift:6:8: error: struct 'Draft' has no primary key; annotate a property with \
+      'primaryKey' or add an 'id' property
+      struct Draft: Sendable {
+             ^
+
+      """)
+  }
 }

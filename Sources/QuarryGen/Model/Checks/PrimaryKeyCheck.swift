@@ -36,8 +36,18 @@ enum PrimaryKeyCheck {
     } else if let id = columns.firstIndex(where: { $0.propertyName == "id" }) {
       key = [id]
     } else {
-      diagnostics.append(
-        .error(.noPrimaryKey(structName: declaration.name), at: declaration.location))
+      // A key property that is not a column was rejected above (its type, its access): that
+      // error says what to fix, and "no primary key; add an 'id'" would only mislead.
+      let keyKeys: Set<String> = ["primaryKey", "autoincrement"]
+      let rejectedKey = declaration.properties.contains { property in
+        let keys = property.annotations.map(\.key)
+        return !keys.contains("ignore")
+          && (property.name == "id" || keys.contains(where: keyKeys.contains))
+      }
+      if !rejectedKey {
+        diagnostics.append(
+          .error(.noPrimaryKey(structName: declaration.name), at: declaration.location))
+      }
       return []
     }
     for index in columns.indices { columns[index].isPrimaryKey = key.contains(index) }
