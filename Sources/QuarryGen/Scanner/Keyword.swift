@@ -19,16 +19,16 @@ enum Keyword: UInt8 {
 
   /// The keyword spelled by `bytes[start..<end]`, or `.none`.
   ///
-  /// Up to eight bytes are packed little-endian into one integer and matched with a
+  /// Most names (`value`, `String`, `id`) are rejected by their length and first letter alone.
+  /// Otherwise up to eight bytes are packed little-endian into one integer and matched with a
   /// `switch` (the compiler turns it into a binary search); longer keywords compare their
   /// first eight bytes and then the rest. Each constant is commented with its spelling.
   static func classify(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword {
     let length = end - start
-    guard length >= 2 && length <= 15 else { return .none }
-    var head: UInt64 = 0
-    for index in 0..<min(length, 8) {
-      head |= UInt64(bytes[start + index]) << (8 * UInt64(index))
+    guard length >= 2 && length <= 15, mayStartKeyword(bytes[start], length: length) else {
+      return .none
     }
+    let head = packedHead(bytes, start, length)
     if length <= 8 {
       switch head {
       case 0x6E69: return .in  // in
@@ -105,6 +105,51 @@ enum Keyword: UInt8 {
     case (0x76697270656C6966, 0x657461): return .fileprivate  // fileprivate
     default: return .none
     }
+  }
+
+  /// Whether some keyword of `length` bytes starts with `first`: bit `first - "a"` (bit 26 for
+  /// `S`) of a per-length mask, listed with the keywords it stands for.
+  @inline(__always)
+  private static func mayStartKeyword(_ first: UInt8, length: Int) -> Bool {
+    let letter: UInt8
+    switch first {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): letter = first - UInt8(ascii: "a")
+    case UInt8(ascii: "S"): letter = 26
+    default: return false
+    }
+    let mask: UInt32
+    switch length {
+    case 2: mask = 0x000_0101  // as, in, is
+    case 3: mask = 0x02C_2800  // let, nil, set, try, var
+    case 4: mask = 0x44C_4934  // Self, case, enum, func, init, lazy, open, self, true, weak
+    case 5: mask = 0x044_1125  // actor, async, await, class, false, final, infix, macro, super, where
+    case 6: mask = 0x00E_8108  // deinit, didSet, import, prefix, public, return, static, struct, throws
+    case 7: mask = 0x050_8008  // dynamic, package, postfix, private, unowned, willSet
+    case 8: mask = 0x002_D100  // indirect, internal, mutating, operator, optional, override, …
+    case 9: mask = 0x00C_0016  // borrowing, consuming, extension, subscript, typealias
+    case 11: mask = 0x000_202C  // convenience, distributed, fileprivate, nonisolated, nonmutating
+    case 14: mask = 0x000_0001  // associatedtype
+    case 15: mask = 0x000_8000  // precedencegroup
+    default: return false
+    }
+    return mask >> UInt32(letter) & 1 != 0
+  }
+
+  /// The first `min(length, 8)` bytes from `start`, little-endian: one unaligned load when
+  /// eight bytes are available (the usual case), else byte by byte.
+  @inline(__always)
+  private static func packedHead(_ bytes: [UInt8], _ start: Int, _ length: Int) -> UInt64 {
+    if start + 8 <= bytes.count {
+      let word = bytes.withUnsafeBytes { buffer in
+        UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+      }
+      return length >= 8 ? word : word & ((1 << (8 * UInt64(length))) - 1)
+    }
+    var head: UInt64 = 0
+    for index in 0..<min(length, 8) {
+      head |= UInt64(bytes[start + index]) << (8 * UInt64(index))
+    }
+    return head
   }
 
   var isAccessLevel: Bool { accessLevel != nil }
