@@ -6,6 +6,10 @@ extension DeclarationScanner {
     docComment: String?, annotations: [Annotation]
   ) {
     let first = prefix.firstToken
+    // Most declarations have no comment at all: skip building a reader for them.
+    if prefix.innerTrivia.isEmpty && !hasComment(in: first.triviaStart..<first.start) {
+      return (nil, [])
+    }
     var comments = LeadingComments(
       bytes: bytes, trivia: first.triviaStart..<first.start,
       isAtFileStart: first.triviaStart == 0 || lexerSourceStart == first.triviaStart)
@@ -27,9 +31,9 @@ extension DeclarationScanner {
   /// may expect to annotate the declaration on that line.
   mutating func warnAboutTrailingAnnotations(before token: Token) {
     guard hasComment(in: token.triviaStart..<token.start) else { return }
-    let comments = LeadingComments(
-      bytes: bytes, trivia: token.triviaStart..<token.start, isAtFileStart: false)
-    for offset in comments.trailingAnnotationOffsets {
+    let offsets = LeadingComments.trailingAnnotationOffsets(
+      bytes: bytes, trivia: token.triviaStart..<token.start)
+    for offset in offsets {
       report(.warning(ScannerMessage.trailingAnnotation.text, at: location(offset)))
     }
   }
