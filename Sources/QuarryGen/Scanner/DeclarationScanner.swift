@@ -239,6 +239,13 @@ struct DeclarationScanner {
   /// the search resumes where the previous one stopped: linear over the file even for a
   /// megabyte-long line full of braces.
   mutating func lineStart(of offset: Int) -> Int {
+    // The usual question, about the current token, is answered by the lexer without a search.
+    if offset == token.start && offset >= lineCache.offset, let start = lexer.tokenLineStart {
+      if start != lineCache.lineStart { lineCache.indentation = nil }
+      lineCache.offset = offset
+      lineCache.lineStart = start
+      return start
+    }
     guard offset >= lineCache.offset else {
       var index = offset
       while index > 0 && !bytes[index - 1].isNewline { index -= 1 }

@@ -23,6 +23,12 @@ struct SwiftScanner {
   private var previousIsDot = false
   /// Where the source starts: after a byte-order mark, if any.
   private let sourceStart: Int
+  /// Where the line holding the cursor starts, or nil when a string, regex literal or block
+  /// comment since the last line break in trivia may have held one.
+  private var cursorLineStart: Int? = 0
+  /// Where the line holding the last token's first byte starts, if known without a search:
+  /// the declaration scanner asks for it at every line and every `{`.
+  private(set) var tokenLineStart: Int? = 0
 
   init(bytes: [UInt8], path: String) {
     cursor = ByteCursor(bytes: bytes)
@@ -38,6 +44,7 @@ struct SwiftScanner {
     let triviaStart = cursor.offset
     var hasLeadingNewline = triviaStart == sourceStart
     skipTrivia(&hasLeadingNewline)
+    tokenLineStart = cursorLineStart
     let start = cursor.offset
     var token = Token(
       kind: .endOfFile, keyword: .none, byte: cursor.peek(),
@@ -108,6 +115,9 @@ struct SwiftScanner {
     }
     previousIsDot = token.kind == .punctuation && byte == ASCII.dot
     previousEndsOperand = endsOperand
+    // Only literals span lines (other tokens stop at a line break); rather than look inside
+    // them, forget the line start until the next line break.
+    if token.kind == .string || token.kind == .regex { cursorLineStart = nil }
     token.end = cursor.offset
     return token
   }
@@ -125,12 +135,16 @@ struct SwiftScanner {
       } else if byte == ASCII.newline || byte == ASCII.carriageReturn {
         hasLeadingNewline = true
         index += 1
+        cursorLineStart = index
       } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.slash {
         index += 2
         while index < count && !cursor.bytes[index].isNewline { index += 1 }
       } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.star {
         cursor.offset = index
-        if skipBlockComment() { hasLeadingNewline = true }
+        if skipBlockComment() {
+          hasLeadingNewline = true
+          cursorLineStart = nil
+        }
         index = cursor.offset
       } else if byte == 0x0B || byte == 0x0C {
         index += 1
