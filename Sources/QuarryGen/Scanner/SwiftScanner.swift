@@ -42,8 +42,8 @@ struct SwiftScanner {
 
   mutating func next() -> Token {
     let triviaStart = cursor.offset
-    var hasLeadingNewline = triviaStart == sourceStart
-    skipTrivia(&hasLeadingNewline)
+    let sawNewline = skipTrivia()
+    let hasLeadingNewline = sawNewline || triviaStart == sourceStart
     tokenLineStart = cursorLineStart
     let start = cursor.offset
     var token = Token(
@@ -124,35 +124,46 @@ struct SwiftScanner {
 
   // MARK: - Trivia
 
-  /// Skips whitespace and comments, noting whether a newline was among them.
-  private mutating func skipTrivia(_ hasLeadingNewline: inout Bool) {
-    let count = cursor.bytes.count
-    var index = cursor.offset
-    while index < count {
-      let byte = cursor.bytes[index]
-      if byte == ASCII.space || byte == ASCII.tab {
-        index += 1
-      } else if byte == ASCII.newline || byte == ASCII.carriageReturn {
-        hasLeadingNewline = true
-        index += 1
-        cursorLineStart = index
-      } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.slash {
-        index += 2
-        while index < count && !cursor.bytes[index].isNewline { index += 1 }
-      } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.star {
-        cursor.offset = index
-        if skipBlockComment() {
-          hasLeadingNewline = true
-          cursorLineStart = nil
+  /// Skips whitespace and comments; returns whether a newline was among them.
+  ///
+  /// Runs once per token, so it is inlined into `next()` and reads spaces, line breaks and
+  /// line comments through a buffer pointer; block comments, rare, leave that loop.
+  @inline(__always)
+  private mutating func skipTrivia() -> Bool {
+    var sawNewline = false
+    while true {
+      let start = cursor.offset
+      var lineStart = -1
+      let stop = cursor.bytes.withUnsafeBufferPointer { bytes in
+        let count = bytes.count
+        var index = start
+        while index < count {
+          let byte = bytes[index]
+          if byte == ASCII.space || byte == ASCII.tab || byte == 0x0B || byte == 0x0C {
+            index += 1
+          } else if byte == ASCII.newline || byte == ASCII.carriageReturn {
+            index += 1
+            lineStart = index
+          } else if byte == ASCII.slash && index + 1 < count && bytes[index + 1] == ASCII.slash {
+            index += 2
+            while index < count && !bytes[index].isNewline { index += 1 }
+          } else {
+            break
+          }
         }
-        index = cursor.offset
-      } else if byte == 0x0B || byte == 0x0C {
-        index += 1
-      } else {
-        break
+        return index
+      }
+      cursor.offset = stop
+      if lineStart >= 0 {
+        sawNewline = true
+        cursorLineStart = lineStart
+      }
+      guard cursor.peek() == ASCII.slash && cursor.peek(1) == ASCII.star else { return sawNewline }
+      if skipBlockComment() {
+        sawNewline = true
+        cursorLineStart = nil
       }
     }
-    cursor.offset = index
   }
 
   /// Skips a possibly nested `/* … */` comment; returns whether it spans a newline.
