@@ -30,12 +30,23 @@ extension DeclarationScanner {
   /// Warns about `// quarry:` comments at the end of the line before `token`, which users
   /// may expect to annotate the declaration on that line.
   mutating func warnAboutTrailingAnnotations(before token: Token) {
-    guard hasComment(in: token.triviaStart..<token.start) else { return }
+    // Only a comment starting on the previous token's line can be trailing; most lines have none.
+    guard hasCommentBeforeLineBreak(in: token.triviaStart..<token.start) else { return }
     let offsets = LeadingComments.trailingAnnotationOffsets(
       bytes: bytes, trivia: token.triviaStart..<token.start)
     for offset in offsets {
       report(.warning(ScannerMessage.trailingAnnotation.text, at: location(offset)))
     }
+  }
+
+  /// Whether a `/` comes before the first line break of the trivia.
+  func hasCommentBeforeLineBreak(in trivia: Range<Int>) -> Bool {
+    for index in trivia {
+      let byte = bytes[index]
+      if byte == ASCII.slash { return true }
+      if byte.isNewline { return false }
+    }
+    return false
   }
 
   /// Whether the trivia holds a `/` at all, the cheap test before looking for comments.

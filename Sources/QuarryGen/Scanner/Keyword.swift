@@ -23,11 +23,19 @@ enum Keyword: UInt8 {
   /// Otherwise up to eight bytes are packed little-endian into one integer and matched with a
   /// `switch` (the compiler turns it into a binary search); longer keywords compare their
   /// first eight bytes and then the rest. Each constant is commented with its spelling.
+  @inline(__always)
   static func classify(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword {
     let length = end - start
     guard length >= 2 && length <= 15, mayStartKeyword(bytes[start], length: length) else {
       return .none
     }
+    return classifyCandidate(bytes, start, length)
+  }
+
+  /// `classify` for a name that passed the length and first-letter test; kept out of line so
+  /// that only the test is inlined into the lexer.
+  @inline(never)
+  private static func classifyCandidate(_ bytes: [UInt8], _ start: Int, _ length: Int) -> Keyword {
     let head = packedHead(bytes, start, length)
     if length <= 8 {
       switch head {
