@@ -115,33 +115,36 @@ enum Keyword: UInt8 {
     }
   }
 
-  /// Whether some keyword of `length` bytes starts with `first`: bit `first - "a"` (bit 26 for
-  /// `S`) of a per-length mask, listed with the keywords it stands for.
+  /// Whether some keyword of `length` bytes (2–15) starts with `first`.
+  ///
+  /// A table lookup and a bit test rather than `switch`es: this runs for every name, and
+  /// branching on its length and first letter mispredicted often.
   @inline(__always)
   private static func mayStartKeyword(_ first: UInt8, length: Int) -> Bool {
-    let letter: UInt8
-    switch first {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"): letter = first - UInt8(ascii: "a")
-    case UInt8(ascii: "S"): letter = 26
-    default: return false
-    }
-    let mask: UInt32
-    switch length {
-    case 2: mask = 0x000_0101  // as, in, is
-    case 3: mask = 0x02C_2800  // let, nil, set, try, var
-    case 4: mask = 0x44C_4934  // Self, case, enum, func, init, lazy, open, self, true, weak
-    case 5: mask = 0x044_1125  // actor, async, await, class, false, final, infix, macro, super, where
-    case 6: mask = 0x00E_8108  // deinit, didSet, import, prefix, public, return, static, struct, throws
-    case 7: mask = 0x050_8008  // dynamic, package, postfix, private, unowned, willSet
-    case 8: mask = 0x002_D100  // indirect, internal, mutating, operator, optional, override, …
-    case 9: mask = 0x00C_0016  // borrowing, consuming, extension, subscript, typealias
-    case 11: mask = 0x000_202C  // convenience, distributed, fileprivate, nonisolated, nonmutating
-    case 14: mask = 0x000_0001  // associatedtype
-    case 15: mask = 0x000_8000  // precedencegroup
-    default: return false
-    }
-    return mask >> UInt32(letter) & 1 != 0
+    let letter = first &- UInt8(ascii: "a")
+    // Bit 31 is clear in every mask: no keyword starts with anything but `a`–`z` or `S`.
+    let bit: UInt32 = letter < 26 ? UInt32(letter) : (first == UInt8(ascii: "S") ? 26 : 31)
+    return firstLetterMasks[length] >> bit & 1 != 0
   }
+
+  /// Indexed by length: bit `first - "a"` (bit 26 for `S`) is set when a keyword of that length
+  /// starts with that letter.
+  private static let firstLetterMasks: [UInt32] = [
+    0, 0,
+    0x000_0101,  // 2: as, in, is
+    0x02C_2800,  // 3: let, nil, set, try, var
+    0x44C_4934,  // 4: Self, case, enum, func, init, lazy, open, self, true, weak
+    0x044_1125,  // 5: actor, async, await, class, false, final, infix, macro, super, where
+    0x00E_8108,  // 6: deinit, didSet, import, prefix, public, return, static, struct, throws
+    0x050_8008,  // 7: dynamic, package, postfix, private, unowned, willSet
+    0x002_D100,  // 8: indirect, internal, mutating, operator, optional, override, protocol, …
+    0x00C_0016,  // 9: borrowing, consuming, extension, subscript, typealias
+    0,
+    0x000_202C,  // 11: convenience, distributed, fileprivate, nonisolated, nonmutating
+    0, 0,
+    0x000_0001,  // 14: associatedtype
+    0x000_8000,  // 15: precedencegroup
+  ]
 
   /// The first `min(length, 8)` bytes from `start`, little-endian: one unaligned load when
   /// eight bytes are available (the usual case), else byte by byte.
