@@ -40,6 +40,39 @@ struct SwiftScanner {
 
   var bytes: [UInt8] { cursor.bytes }
 
+  /// Everything `next()` changes, so that a lookahead can take it back without copying the
+  /// scanner (a copy retains its byte array, path and diagnostics, and releases them after).
+  struct Position {
+    fileprivate var offset: Int
+    fileprivate var previousEndsOperand: Bool
+    fileprivate var previousIsDot: Bool
+    fileprivate var cursorLineStart: Int?
+    fileprivate var tokenLineStart: Int?
+    fileprivate var diagnosticCount: Int
+    fileprivate var suppressedDiagnostics: Int
+  }
+
+  var position: Position {
+    Position(
+      offset: cursor.offset, previousEndsOperand: previousEndsOperand,
+      previousIsDot: previousIsDot, cursorLineStart: cursorLineStart,
+      tokenLineStart: tokenLineStart, diagnosticCount: diagnostics.count,
+      suppressedDiagnostics: suppressedDiagnostics)
+  }
+
+  /// Goes back to `position`, forgetting what was diagnosed since.
+  mutating func rewind(to position: Position) {
+    cursor.offset = position.offset
+    previousEndsOperand = position.previousEndsOperand
+    previousIsDot = position.previousIsDot
+    cursorLineStart = position.cursorLineStart
+    tokenLineStart = position.tokenLineStart
+    if diagnostics.count > position.diagnosticCount {
+      diagnostics.removeLast(diagnostics.count - position.diagnosticCount)
+    }
+    suppressedDiagnostics = position.suppressedDiagnostics
+  }
+
   mutating func next() -> Token {
     let triviaStart = cursor.offset
     let sawNewline = skipTrivia()
