@@ -6,6 +6,10 @@ extension DeclarationScanner {
     docComment: String?, annotations: [Annotation]
   ) {
     let first = prefix.firstToken
+    // Most declarations have no comment at all: skip building a reader for them.
+    if prefix.innerTrivia.isEmpty && !hasComment(in: first.triviaStart..<first.start) {
+      return (nil, [])
+    }
     var comments = LeadingComments(
       bytes: bytes, trivia: first.triviaStart..<first.start,
       isAtFileStart: first.triviaStart == 0 || lexerSourceStart == first.triviaStart)
@@ -26,12 +30,23 @@ extension DeclarationScanner {
   /// Warns about `// quarry:` comments at the end of the line before `token`, which users
   /// may expect to annotate the declaration on that line.
   mutating func warnAboutTrailingAnnotations(before token: Token) {
-    guard hasComment(in: token.triviaStart..<token.start) else { return }
-    let comments = LeadingComments(
-      bytes: bytes, trivia: token.triviaStart..<token.start, isAtFileStart: false)
-    for offset in comments.trailingAnnotationOffsets {
+    // Only a comment starting on the previous token's line can be trailing; most lines have none.
+    guard hasCommentBeforeLineBreak(in: token.triviaStart..<token.start) else { return }
+    let offsets = LeadingComments.trailingAnnotationOffsets(
+      bytes: bytes, trivia: token.triviaStart..<token.start)
+    for offset in offsets {
       report(.warning(ScannerMessage.trailingAnnotation.text, at: location(offset)))
     }
+  }
+
+  /// Whether a `/` comes before the first line break of the trivia.
+  func hasCommentBeforeLineBreak(in trivia: Range<Int>) -> Bool {
+    for index in trivia {
+      let byte = bytes[index]
+      if byte == ASCII.slash { return true }
+      if byte.isNewline { return false }
+    }
+    return false
   }
 
   /// Whether the trivia holds a `/` at all, the cheap test before looking for comments.

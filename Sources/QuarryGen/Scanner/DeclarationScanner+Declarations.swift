@@ -21,10 +21,15 @@ extension DeclarationScanner {
   }
 
   mutating func scanDeclaration() {
-    var prefix = Prefix(firstToken: token)
     if token.hasLeadingNewline, let top = scopes.last, case .structBody = top.kind {
       warnAboutTrailingAnnotations(before: token)
     }
+    // Most tokens here (names, punctuation) start nothing we read: no prefix to build.
+    if token.keyword == .none && !token.is(ASCII.at) {
+      scanOtherToken()
+      return
+    }
+    var prefix = Prefix(firstToken: token)
     while true {
       if token.start != prefix.firstToken.start && hasComment(in: token.triviaStart..<token.start) {
         prefix.innerTrivia.append(token.triviaStart..<token.start)

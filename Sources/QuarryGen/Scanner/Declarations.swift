@@ -21,7 +21,10 @@ public enum AccessLevel: String, Sendable, Hashable, Comparable {
 }
 
 /// A value in a `// quarry: key = value` annotation.
-public indirect enum AnnotationValue: Sendable, Hashable {
+///
+/// Not `indirect`: the only recursive case holds an `Array`, which already stores its elements
+/// out of line, so `indirect` would only add a heap box to every value.
+public enum AnnotationValue: Sendable, Hashable {
   /// A bare key (`// quarry: unique`) or `true`/`false`.
   case bool(Bool)
   /// A quoted string, unescaped.

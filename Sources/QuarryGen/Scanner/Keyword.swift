@@ -19,16 +19,24 @@ enum Keyword: UInt8 {
 
   /// The keyword spelled by `bytes[start..<end]`, or `.none`.
   ///
-  /// Up to eight bytes are packed little-endian into one integer and matched with a
+  /// Most names (`value`, `String`, `id`) are rejected by their length and first letter alone.
+  /// Otherwise up to eight bytes are packed little-endian into one integer and matched with a
   /// `switch` (the compiler turns it into a binary search); longer keywords compare their
   /// first eight bytes and then the rest. Each constant is commented with its spelling.
+  @inline(__always)
   static func classify(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Keyword {
     let length = end - start
-    guard length >= 2 && length <= 15 else { return .none }
-    var head: UInt64 = 0
-    for index in 0..<min(length, 8) {
-      head |= UInt64(bytes[start + index]) << (8 * UInt64(index))
+    guard length >= 2 && length <= 15, mayStartKeyword(bytes[start], length: length) else {
+      return .none
     }
+    return classifyCandidate(bytes, start, length)
+  }
+
+  /// `classify` for a name that passed the length and first-letter test; kept out of line so
+  /// that only the test is inlined into the lexer.
+  @inline(never)
+  private static func classifyCandidate(_ bytes: [UInt8], _ start: Int, _ length: Int) -> Keyword {
+    let head = packedHead(bytes, start, length)
     if length <= 8 {
       switch head {
       case 0x6E69: return .in  // in
@@ -105,6 +113,54 @@ enum Keyword: UInt8 {
     case (0x76697270656C6966, 0x657461): return .fileprivate  // fileprivate
     default: return .none
     }
+  }
+
+  /// Whether some keyword of `length` bytes (2–15) starts with `first`.
+  ///
+  /// A table lookup and a bit test rather than `switch`es: this runs for every name, and
+  /// branching on its length and first letter mispredicted often.
+  @inline(__always)
+  private static func mayStartKeyword(_ first: UInt8, length: Int) -> Bool {
+    let letter = first &- UInt8(ascii: "a")
+    // Bit 31 is clear in every mask: no keyword starts with anything but `a`–`z` or `S`.
+    let bit: UInt32 = letter < 26 ? UInt32(letter) : (first == UInt8(ascii: "S") ? 26 : 31)
+    return firstLetterMasks[length] >> bit & 1 != 0
+  }
+
+  /// Indexed by length: bit `first - "a"` (bit 26 for `S`) is set when a keyword of that length
+  /// starts with that letter.
+  private static let firstLetterMasks: [UInt32] = [
+    0, 0,
+    0x000_0101,  // 2: as, in, is
+    0x02C_2800,  // 3: let, nil, set, try, var
+    0x44C_4934,  // 4: Self, case, enum, func, init, lazy, open, self, true, weak
+    0x044_1125,  // 5: actor, async, await, class, false, final, infix, macro, super, where
+    0x00E_8108,  // 6: deinit, didSet, import, prefix, public, return, static, struct, throws
+    0x050_8008,  // 7: dynamic, package, postfix, private, unowned, willSet
+    0x002_D100,  // 8: indirect, internal, mutating, operator, optional, override, protocol, …
+    0x00C_0016,  // 9: borrowing, consuming, extension, subscript, typealias
+    0,
+    0x000_202C,  // 11: convenience, distributed, fileprivate, nonisolated, nonmutating
+    0, 0,
+    0x000_0001,  // 14: associatedtype
+    0x000_8000,  // 15: precedencegroup
+  ]
+
+  /// The first `min(length, 8)` bytes from `start`, little-endian: one unaligned load when
+  /// eight bytes are available (the usual case), else byte by byte.
+  @inline(__always)
+  private static func packedHead(_ bytes: [UInt8], _ start: Int, _ length: Int) -> UInt64 {
+    if start + 8 <= bytes.count {
+      let word = bytes.withUnsafeBytes { buffer in
+        UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+      }
+      return length >= 8 ? word : word & ((1 << (8 * UInt64(length))) - 1)
+    }
+    var head: UInt64 = 0
+    for index in 0..<min(length, 8) {
+      head |= UInt64(bytes[start + index]) << (8 * UInt64(index))
+    }
+    return head
   }
 
   var isAccessLevel: Bool { accessLevel != nil }

@@ -8,8 +8,6 @@ struct LeadingComments {
   var docComment: String?
   /// The byte ranges following `quarry:` in each annotation comment, in order.
   var annotationRanges: [Range<Int>] = []
-  /// Where `// quarry:` comments sit on the previous token's line: they annotate nothing.
-  var trailingAnnotationOffsets: [Int] = []
 
   /// Reads `trivia`; with `isAtFileStart` false, what precedes its first newline is skipped.
   init(bytes: [UInt8], trivia: Range<Int>, isAtFileStart: Bool) {
@@ -24,12 +22,7 @@ struct LeadingComments {
         let start = cursor.offset
         cursor.advance(while: { !$0.isNewline })
         let lineEnd = min(cursor.offset, end)
-        if isOnPreviousTokenLine {
-          if Self.annotationRange(in: cursor.bytes, from: start + 2, to: lineEnd) != nil {
-            trailingAnnotationOffsets.append(start)
-          }
-          continue
-        }
+        if isOnPreviousTokenLine { continue }
         if cursor.bytes.count > start + 2 && cursor.bytes[start + 2] == ASCII.slash
           && !(lineEnd > start + 3 && cursor.bytes[start + 3] == ASCII.slash)
         {
@@ -59,6 +52,32 @@ struct LeadingComments {
       }
     }
     docComment = doc
+  }
+
+  /// Where `// quarry:` comments sit on the previous token's line in `trivia`: they annotate
+  /// nothing. Reads only up to the first line break (block comments skipped whole, as `init`
+  /// does), so it builds no doc text for the comments below.
+  static func trailingAnnotationOffsets(bytes: [UInt8], trivia: Range<Int>) -> [Int] {
+    var offsets: [Int] = []
+    var cursor = ByteCursor(bytes: bytes, offset: trivia.lowerBound)
+    let end = trivia.upperBound
+    while cursor.offset < end {
+      let byte = cursor.peek()
+      if byte == ASCII.slash && cursor.peek(1) == ASCII.slash {
+        let start = cursor.offset
+        cursor.advance(while: { !$0.isNewline })
+        if annotationRange(in: bytes, from: start + 2, to: min(cursor.offset, end)) != nil {
+          offsets.append(start)
+        }
+      } else if byte == ASCII.slash && cursor.peek(1) == ASCII.star {
+        skipBlockComment(&cursor, end: end)
+      } else if byte.isNewline {
+        break
+      } else {
+        cursor.advance()
+      }
+    }
+    return offsets
   }
 
   /// The range after `quarry:` when the comment text (after `//`) starts with it.

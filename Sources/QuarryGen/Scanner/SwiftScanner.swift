@@ -23,6 +23,12 @@ struct SwiftScanner {
   private var previousIsDot = false
   /// Where the source starts: after a byte-order mark, if any.
   private let sourceStart: Int
+  /// Where the line holding the cursor starts, or nil when a string, regex literal or block
+  /// comment since the last line break in trivia may have held one.
+  private var cursorLineStart: Int? = 0
+  /// Where the line holding the last token's first byte starts, if known without a search:
+  /// the declaration scanner asks for it at every line and every `{`.
+  private(set) var tokenLineStart: Int? = 0
 
   init(bytes: [UInt8], path: String) {
     cursor = ByteCursor(bytes: bytes)
@@ -34,10 +40,44 @@ struct SwiftScanner {
 
   var bytes: [UInt8] { cursor.bytes }
 
+  /// Everything `next()` changes, so that a lookahead can take it back without copying the
+  /// scanner (a copy retains its byte array, path and diagnostics, and releases them after).
+  struct Position {
+    fileprivate var offset: Int
+    fileprivate var previousEndsOperand: Bool
+    fileprivate var previousIsDot: Bool
+    fileprivate var cursorLineStart: Int?
+    fileprivate var tokenLineStart: Int?
+    fileprivate var diagnosticCount: Int
+    fileprivate var suppressedDiagnostics: Int
+  }
+
+  var position: Position {
+    Position(
+      offset: cursor.offset, previousEndsOperand: previousEndsOperand,
+      previousIsDot: previousIsDot, cursorLineStart: cursorLineStart,
+      tokenLineStart: tokenLineStart, diagnosticCount: diagnostics.count,
+      suppressedDiagnostics: suppressedDiagnostics)
+  }
+
+  /// Goes back to `position`, forgetting what was diagnosed since.
+  mutating func rewind(to position: Position) {
+    cursor.offset = position.offset
+    previousEndsOperand = position.previousEndsOperand
+    previousIsDot = position.previousIsDot
+    cursorLineStart = position.cursorLineStart
+    tokenLineStart = position.tokenLineStart
+    if diagnostics.count > position.diagnosticCount {
+      diagnostics.removeLast(diagnostics.count - position.diagnosticCount)
+    }
+    suppressedDiagnostics = position.suppressedDiagnostics
+  }
+
   mutating func next() -> Token {
     let triviaStart = cursor.offset
-    var hasLeadingNewline = triviaStart == sourceStart
-    skipTrivia(&hasLeadingNewline)
+    let sawNewline = skipTrivia()
+    let hasLeadingNewline = sawNewline || triviaStart == sourceStart
+    tokenLineStart = cursorLineStart
     let start = cursor.offset
     var token = Token(
       kind: .endOfFile, keyword: .none, byte: cursor.peek(),
@@ -108,37 +148,55 @@ struct SwiftScanner {
     }
     previousIsDot = token.kind == .punctuation && byte == ASCII.dot
     previousEndsOperand = endsOperand
+    // Only literals span lines (other tokens stop at a line break); rather than look inside
+    // them, forget the line start until the next line break.
+    if token.kind == .string || token.kind == .regex { cursorLineStart = nil }
     token.end = cursor.offset
     return token
   }
 
   // MARK: - Trivia
 
-  /// Skips whitespace and comments, noting whether a newline was among them.
-  private mutating func skipTrivia(_ hasLeadingNewline: inout Bool) {
-    let count = cursor.bytes.count
-    var index = cursor.offset
-    while index < count {
-      let byte = cursor.bytes[index]
-      if byte == ASCII.space || byte == ASCII.tab {
-        index += 1
-      } else if byte == ASCII.newline || byte == ASCII.carriageReturn {
-        hasLeadingNewline = true
-        index += 1
-      } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.slash {
-        index += 2
-        while index < count && !cursor.bytes[index].isNewline { index += 1 }
-      } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.star {
-        cursor.offset = index
-        if skipBlockComment() { hasLeadingNewline = true }
-        index = cursor.offset
-      } else if byte == 0x0B || byte == 0x0C {
-        index += 1
-      } else {
-        break
+  /// Skips whitespace and comments; returns whether a newline was among them.
+  ///
+  /// Runs once per token, so it is inlined into `next()` and reads spaces, line breaks and
+  /// line comments through a buffer pointer; block comments, rare, leave that loop.
+  @inline(__always)
+  private mutating func skipTrivia() -> Bool {
+    var sawNewline = false
+    while true {
+      let start = cursor.offset
+      var lineStart = -1
+      let stop = cursor.bytes.withUnsafeBufferPointer { bytes in
+        let count = bytes.count
+        var index = start
+        while index < count {
+          let byte = bytes[index]
+          if byte == ASCII.space || byte == ASCII.tab || byte == 0x0B || byte == 0x0C {
+            index += 1
+          } else if byte == ASCII.newline || byte == ASCII.carriageReturn {
+            index += 1
+            lineStart = index
+          } else if byte == ASCII.slash && index + 1 < count && bytes[index + 1] == ASCII.slash {
+            index += 2
+            while index < count && !bytes[index].isNewline { index += 1 }
+          } else {
+            break
+          }
+        }
+        return index
+      }
+      cursor.offset = stop
+      if lineStart >= 0 {
+        sawNewline = true
+        cursorLineStart = lineStart
+      }
+      guard cursor.peek() == ASCII.slash && cursor.peek(1) == ASCII.star else { return sawNewline }
+      if skipBlockComment() {
+        sawNewline = true
+        cursorLineStart = nil
       }
     }
-    cursor.offset = index
   }
 
   /// Skips a possibly nested `/* … */` comment; returns whether it spans a newline.
