@@ -1,0 +1,11 @@
+import Foundation
+
+/// The implementations compared side by side; raw comes first, it is what ratios divide by.
+enum RuntimeSubjects {
+  static func make(storage: BenchStorage, directory: URL) -> [any RuntimeSubject] {
+    [
+      RawSQLiteSubject(storage: storage, files: BenchDatabaseFiles(directory: directory)),
+      NaiveSubject(storage: storage, files: BenchDatabaseFiles(directory: directory)),
+    ]
+  }
+}
