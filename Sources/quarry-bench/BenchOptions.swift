@@ -17,15 +17,20 @@ struct BenchOptions: Sendable, Equatable {
   var suites: [Suite] = Suite.allCases
   /// Timed runs per measurement; the median is reported.
   var runs = 5
+  /// Write the synthetic corpus here and exit, to profile or inspect it without timing.
+  var corpusDirectory: String?
 
   /// Usage text for `--help` and for mistakes (exit code 64).
   static let usage = """
     usage: quarry-bench [--json] [--quick] [--suite runtime|generator] [--runs N]
+                        [--write-corpus DIR]
 
       --json       print one JSON array of results instead of tables
       --quick      small sizes, for a smoke test in CI
       --suite S    run only the runtime or only the generator suite
       --runs N     timed runs per measurement (default 5, at least 5 for figures you quote)
+      --write-corpus DIR
+                   only write the generator suite's synthetic corpus into DIR (for profiling)
       --help       show this text
     """
 
@@ -59,6 +64,8 @@ struct BenchOptions: Sendable, Equatable {
           throw UsageError("'--runs' needs a positive number, got '\(text)'")
         }
         options.runs = runs
+      case "--write-corpus":
+        options.corpusDirectory = try value(after: argument)
       case "--help", "-h":
         throw UsageError(nil)
       default:

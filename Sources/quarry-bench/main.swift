@@ -22,6 +22,17 @@ do {
 #endif
 
 let sizes = BenchSizes(isQuick: options.isQuick)
+if let corpusDirectory = options.corpusDirectory {
+  do {
+    let corpus = try CorpusGenerator.write(
+      sizes.corpus, to: URL(fileURLWithPath: corpusDirectory).appendingPathComponent("Models"))
+    printError("quarry-bench: wrote \(corpus.paths.count) files, \(corpus.totalBytes) bytes")
+    exit(0)
+  } catch {
+    printError("quarry-bench: error: \(error)")
+    exit(1)
+  }
+}
 let directory = FileManager.default.temporaryDirectory
   .appendingPathComponent("quarry-bench-\(ProcessInfo.processInfo.processIdentifier)")
 do {

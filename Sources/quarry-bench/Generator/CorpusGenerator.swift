@@ -26,7 +26,9 @@ enum CorpusGenerator {
     let manager = FileManager.default
     for file in 0..<shape.files {
       let folder = root.appendingPathComponent(String(format: "Group%02d", file / 100))
-      if file % 100 == 0 { try manager.createDirectory(at: folder, withIntermediateDirectories: true) }
+      if file % 100 == 0 {
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+      }
       let url = folder.appendingPathComponent(String(format: "File%04d.swift", file))
       let bytes = Data(source(file: file, shape: shape).utf8)
       try bytes.write(to: url)
@@ -42,11 +44,13 @@ enum CorpusGenerator {
     var out = """
       // File\(String(format: "%04d", file)).swift: part of quarry-bench's synthetic corpus.
       // The word struct in a comment, a brace { and a "quote" must not confuse a scanner.
+      // Non-ASCII bytes too: café, Größe, 日本語, 🚀.
 
       import Foundation
 
       /* A block comment /* with a nested comment holding struct Fake { var x: Int } */
          that goes on for a while, mentioning enum, var and let. */
+
 
       """
     let kind = "Kind\(file)"
@@ -109,7 +113,7 @@ enum CorpusGenerator {
       case 2:
         out += "  public var \(propertyName): \(type)  // trailing comment with { a brace\n"
       default:
-        out += "  var \(propertyName): \(type) = \(defaultValue)\n"
+        out += "  public var \(propertyName): \(type) = \(defaultValue)\n"
       }
     }
     out += """
@@ -139,6 +143,7 @@ enum CorpusGenerator {
     var out = ""
     var indent = ""
     var closers: [String] = []
+    var attributes = ""
     switch index % 4 {
     case 1:
       out += "extension \(kind(file)) {\n"
@@ -148,13 +153,13 @@ enum CorpusGenerator {
       out += "#if DEBUG\n"
       closers.append("#else\nstruct \(name)Release {}\n#endif\n")
     case 3:
-      out += "@available(iOS 16, macOS 13, *)\n@MainActor\n"
+      attributes = "@available(iOS 16, macOS 13, *)\n@MainActor\n"
     default:
       break
     }
     let generic = index % 4 == 3 ? "<Element: Hashable & Sendable>" : ""
     let whereClause = generic.isEmpty ? "" : " where Element: Comparable"
-    out += "\(indent)/// Screen state number \(index) of file \(file).\n"
+    out += "\(indent)/// Screen state number \(index) of file \(file).\n" + attributes
     out += "\(indent)struct \(name)\(generic): Equatable\(whereClause) {\n"
     let body = indent + "  "
     for property in 0..<shape.propertiesPerStruct {
@@ -162,15 +167,18 @@ enum CorpusGenerator {
       let type = plainTypes[Int(random.next() % UInt64(plainTypes.count))]
       switch random.next() % 8 {
       case 0:
-        out += "\(body)@Published var \(propertyName): \(type.replacingOccurrences(of: "!", with: "?"))\n"
+        let optional = type.replacingOccurrences(of: "!", with: "?")
+        out += "\(body)@Published var \(propertyName): \(optional)\n"
       case 1:
-        out += "\(body)var \(propertyName): \(type) {\n\(body)  didSet { print(\"changed \\(oldValue)\") }\n\(body)}\n"
+        out += "\(body)var \(propertyName): \(type) {\n"
+        out += "\(body)  didSet { print(\"changed \\(oldValue)\") }\n\(body)}\n"
       case 2:
         out += "\(body)private(set) var \(propertyName): \(type)\n"
       case 3:
         out += "\(body)let \(propertyName): \(type) // a comment with \"struct\"\n"
       case 4:
-        out += "\(body)var \(propertyName) = \"struct { } // not code \\(\(random.next() % 100))\"\n"
+        let number = random.next() % 100
+        out += "\(body)var \(propertyName) = \"struct { } // not code \\(\(number))\"\n"
       case 5:
         out += "\(body)var \(propertyName) = \(random.next() % 1000)\n"
       case 6:

@@ -10,7 +10,9 @@ struct GeneratorSuite {
 
   func run() throws -> [BenchResult] {
     let shape = sizes.corpus
-    log("generator: writing \(shape.files) files, \(shape.structs) structs, \(shape.properties) properties")
+    log(
+      "generator: writing \(shape.files) files, \(shape.structs) structs, "
+        + "\(shape.properties) properties")
     let root = directory.appendingPathComponent("corpus")
     let corpus = try CorpusGenerator.write(shape, to: root.appendingPathComponent("Models"))
     defer { try? FileManager.default.removeItem(at: root) }
@@ -65,14 +67,14 @@ struct GeneratorSuite {
       try? FileManager.default.removeItem(at: output)
       let outcome = try tool.run(arguments, in: root)
       guard outcome.status == 0 else {
-        throw BenchCheckFailure(
-          description: "quarry generate exited \(outcome.status): \(outcome.standardError.prefix(2_000))")
+        let message = outcome.standardError.prefix(2_000)
+        throw BenchCheckFailure(description: "quarry generate exited \(outcome.status): \(message)")
       }
       generateSamples.append(outcome.seconds)
     }
     let written = try OutputSnapshot(folder: output)
     try BenchCheck.equal(
-      written.swiftFiles, corpus.paths.count, "quarry generate: one Swift file per persisted struct")
+      written.swiftFiles, corpus.paths.count, "quarry generate: files for persisted structs")
     results.append(
       result("quarry generate (cold)", corpus: corpus, samples: generateSamples, perByte: true))
 

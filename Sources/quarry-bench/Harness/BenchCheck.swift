@@ -10,7 +10,8 @@ enum BenchCheck {
     _ actual: T, _ expected: T, _ what: @autoclosure () -> String
   ) throws {
     guard actual == expected else {
-      throw BenchCheckFailure(description: "check failed: \(what()): got \(actual), want \(expected)")
+      throw BenchCheckFailure(
+        description: "check failed: \(what()): got \(actual), want \(expected)")
     }
   }
 }

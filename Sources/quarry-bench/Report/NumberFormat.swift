@@ -2,7 +2,7 @@ import Foundation
 
 /// Human-readable numbers for the tables: times with a unit, rates with thousands separators.
 enum NumberFormat {
-  /// `0.000123` → `123 µs`, `0.0456` → `45.6 ms`, `2.5` → `2.50 s`; three significant digits.
+  /// `0.000123` → `123 µs`, `0.0456` → `45.6 ms`, `2.5` → `2.50 s` (three significant digits).
   static func duration(_ seconds: Double) -> String {
     guard seconds.isFinite else { return "-" }
     if seconds < 1e-3 { return significant(seconds * 1e6) + " µs" }
