@@ -43,26 +43,27 @@ do {
 }
 
 var results: [BenchResult] = []
-do {
-  for suite in options.suites {
+var failures = 0
+for suite in options.suites {
+  // A failing suite is reported; what it measured before failing and the other suites print.
+  do {
     switch suite {
     case .runtime:
       printError("runtime: building \(sizes.rows) rows of input")
       let workload = RuntimeWorkload(
         rowCount: sizes.rows, operationCount: sizes.operations, runs: options.runs)
-      results += try RuntimeSuite(
+      try RuntimeSuite(
         workload: workload, runs: options.runs, directory: directory, log: printError
-      ).run()
+      ).run(into: &results)
     case .generator:
-      results += try GeneratorSuite(
+      try GeneratorSuite(
         sizes: sizes, runs: options.runs, directory: directory, log: printError
-      ).run()
+      ).run(into: &results)
     }
+  } catch {
+    printError("quarry-bench: error: \(suite.rawValue) suite: \(error)")
+    failures += 1
   }
-} catch {
-  printError("quarry-bench: error: \(error)")
-  try? FileManager.default.removeItem(at: directory)
-  exit(1)
 }
 
 if options.emitsJSON {
@@ -76,3 +77,4 @@ if options.emitsJSON {
   print(TableReport.render(results, header: header))
 }
 try? FileManager.default.removeItem(at: directory)
+exit(failures == 0 ? 0 : 1)

@@ -8,7 +8,8 @@ struct GeneratorSuite {
   let directory: URL
   let log: (String) -> Void
 
-  func run() throws -> [BenchResult] {
+  /// Appends figures as they are measured, so a failure later keeps what came before it.
+  func run(into results: inout [BenchResult]) throws {
     let shape = sizes.corpus
     log(
       "generator: writing \(shape.files) files, \(shape.structs) structs, "
@@ -18,13 +19,11 @@ struct GeneratorSuite {
     defer { try? FileManager.default.removeItem(at: root) }
     log("generator: corpus is \(corpus.totalBytes) bytes")
 
-    var results: [BenchResult] = []
     log("generator: read")
     results.append(try measureRead(corpus))
-    results += try InProcessGeneratorBenchmarks(corpus: corpus, shape: shape, runs: runs, log: log)
-      .run()
-    results += try measureTool(corpus, root: root)
-    return results
+    try InProcessGeneratorBenchmarks(corpus: corpus, shape: shape, runs: runs, log: log)
+      .run(into: &results)
+    try measureTool(corpus, root: root, into: &results)
   }
 
   /// Reading every file into memory, the floor under any scan figure.
@@ -42,15 +41,16 @@ struct GeneratorSuite {
 
   /// The release `quarry` binary, process start included: a first generation into an empty
   /// folder, then a no-op regeneration that must write nothing.
-  private func measureTool(_ corpus: CorpusGenerator.Corpus, root: URL) throws -> [BenchResult] {
+  private func measureTool(
+    _ corpus: CorpusGenerator.Corpus, root: URL, into results: inout [BenchResult]
+  ) throws {
     guard let tool = ToolProcess.besideBenchmark() else {
       log("generator: skipped `quarry generate`: no release `quarry` binary beside quarry-bench")
       log("  build it with `swift build -c release --product quarry`")
-      return []
+      return
     }
     let output = root.appendingPathComponent("Generated")
     let arguments = ["generate", "Models", "--output", "Generated", "--quiet"]
-    var results: [BenchResult] = []
 
     log("generator: quarry --version (process start)")
     var startSamples = Samples()
@@ -88,7 +88,6 @@ struct GeneratorSuite {
     try BenchCheck.equal(try OutputSnapshot(folder: output), written, "no-op run wrote nothing")
     results.append(
       result("quarry generate (no-op)", corpus: corpus, samples: noOpSamples, perByte: true))
-    return results
   }
 
   private func result(

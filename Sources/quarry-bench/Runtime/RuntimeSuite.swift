@@ -13,8 +13,9 @@ struct RuntimeSuite {
   /// Progress lines, printed to standard error so `--json` output stays clean.
   let log: (String) -> Void
 
-  func run() throws -> [BenchResult] {
-    var results: [BenchResult] = []
+  /// Appends each operation's figures as soon as they are measured, so a failure later keeps
+  /// what was measured before it.
+  func run(into results: inout [BenchResult]) throws {
     for storage in BenchStorage.allCases {
       let subjects = RuntimeSubjects.make(storage: storage, directory: directory)
       defer { for subject in subjects { subject.close() } }
@@ -23,7 +24,6 @@ struct RuntimeSuite {
         results += try measure(operation, storage: storage, subjects: subjects)
       }
     }
-    return results
   }
 
   private func measure(
