@@ -19,16 +19,20 @@ struct BenchOptions: Sendable, Equatable {
   var runs = 5
   /// Write the synthetic corpus here and exit, to profile or inspect it without timing.
   var corpusDirectory: String?
+  /// Runtime implementations to run (`raw`, `generated`, `naive`); nil runs all. Narrowing
+  /// keeps a profiler run (callgrind is ~50× slower) short.
+  var implementations: Set<String>?
 
   /// Usage text for `--help` and for mistakes (exit code 64).
   static let usage = """
     usage: quarry-bench [--json] [--quick] [--suite runtime|generator] [--runs N]
-                        [--write-corpus DIR]
+                        [--only raw,generated,naive] [--write-corpus DIR]
 
       --json       print one JSON array of results instead of tables
       --quick      small sizes, for a smoke test in CI
       --suite S    run only the runtime or only the generator suite
       --runs N     timed runs per measurement (default 5, at least 5 for figures you quote)
+      --only LIST  run only these runtime implementations (ratios need raw), e.g. for callgrind
       --write-corpus DIR
                    only write the generator suite's synthetic corpus into DIR (for profiling)
       --help       show this text
@@ -64,6 +68,14 @@ struct BenchOptions: Sendable, Equatable {
           throw UsageError("'--runs' needs a positive number, got '\(text)'")
         }
         options.runs = runs
+      case "--only":
+        let names = try value(after: argument).split(separator: ",").map(String.init)
+        let known: Set = ["raw", "generated", "naive"]
+        guard let unknown = names.first(where: { !known.contains($0) }) else {
+          options.implementations = Set(names)
+          break
+        }
+        throw UsageError("unknown implementation '\(unknown)'; use raw, generated or naive")
       case "--write-corpus":
         options.corpusDirectory = try value(after: argument)
       case "--help", "-h":

@@ -53,7 +53,8 @@ for suite in options.suites {
       let workload = RuntimeWorkload(
         rowCount: sizes.rows, operationCount: sizes.operations, runs: options.runs)
       try RuntimeSuite(
-        workload: workload, runs: options.runs, directory: directory, log: printError
+        workload: workload, runs: options.runs, directory: directory,
+        implementations: options.implementations, log: printError
       ).run(into: &results)
     case .generator:
       try GeneratorSuite(

@@ -10,6 +10,8 @@ struct RuntimeSuite {
   let workload: RuntimeWorkload
   let runs: Int
   let directory: URL
+  /// Implementations to run; nil runs all.
+  let implementations: Set<String>?
   /// Progress lines, printed to standard error so `--json` output stays clean.
   let log: (String) -> Void
 
@@ -17,7 +19,8 @@ struct RuntimeSuite {
   /// what was measured before it.
   func run(into results: inout [BenchResult]) throws {
     for storage in BenchStorage.allCases {
-      let subjects = RuntimeSubjects.make(storage: storage, directory: directory)
+      let subjects = RuntimeSubjects.make(
+        storage: storage, directory: directory, only: implementations)
       defer { for subject in subjects { subject.close() } }
       for operation in RuntimeOperation.allCases {
         log("runtime: \(storage.rawValue) \(operation.rawValue)")
