@@ -1,5 +1,8 @@
 /// The SQL the raw baseline runs: the same table, pragmas and statements as the Quarry runtime
 /// creates for `BenchEntity`, so raw and generated differ only in the code around SQLite.
+///
+/// Dates are REAL seconds since 2001 (`timeIntervalSinceReferenceDate`), as the runtime stores
+/// them, so both paths write identical rows.
 enum BenchSchema {
   /// The DDL the runtime creates from `BenchEntity.table` (see CONTRACT.md's DDL rules).
   static let createTable = """

@@ -149,7 +149,7 @@ final class RawSQLiteSubject: RuntimeSubject {
     sqlite3_bind_int64(statement, 1, entity.id)
     bindText(entity.name, to: statement, at: 2)
     sqlite3_bind_double(statement, 3, entity.score)
-    sqlite3_bind_double(statement, 4, entity.createdAt.timeIntervalSince1970)
+    sqlite3_bind_double(statement, 4, entity.createdAt.timeIntervalSinceReferenceDate)
     if let note = entity.note {
       bindText(note, to: statement, at: 5)
     } else {
@@ -186,7 +186,7 @@ final class RawSQLiteSubject: RuntimeSubject {
       id: sqlite3_column_int64(statement, 0),
       name: readText(statement, at: 1),
       score: sqlite3_column_double(statement, 2),
-      createdAt: Date(timeIntervalSince1970: sqlite3_column_double(statement, 3)),
+      createdAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, 3)),
       note: sqlite3_column_type(statement, 4) == SQLITE_NULL ? nil : readText(statement, at: 4),
       payload: readBlob(statement, at: 5)
     )
