@@ -122,6 +122,8 @@ public struct StructDeclaration: Sendable, Hashable {
   public var properties: [PropertyDeclaration]
   public var location: SourceLocation
   public var conditions: [String]
+  /// The generic `where` clause text without `where` (`T: Codable, T: Sendable`), if any.
+  public var genericWhereClause: String? = nil
 
   public init(
     name: String, localName: String, access: AccessLevel = .internal,

@@ -1,0 +1,72 @@
+/// A Swift type that can be stored in one SQLite column.
+///
+/// Quarry conforms the standard scalar types, `Data`, `Date`, `UUID`, `URL`, `Decimal` and
+/// `Optional` of any of them. Enums with `String` or integer raw values only need an empty
+/// conformance. Your own types convert to a ``DatabaseValue`` and back:
+///
+/// ```swift
+/// struct Color: Equatable { var red, green, blue: UInt8 }
+///
+/// extension Color: DatabaseValueConvertible {
+///   // Stored as the integer 0xRRGGBB, so colors compare and index cheaply.
+///   public func databaseValue() throws -> DatabaseValue {
+///     .integer(Int64(red) << 16 | Int64(green) << 8 | Int64(blue))
+///   }
+///
+///   public static func decode(from value: DatabaseValue) throws -> Color {
+///     guard case .integer(let rgb) = value, (0...0xFF_FFFF).contains(rgb) else {
+///       throw ValueConversionError(expected: "a 0xRRGGBB integer", found: value)
+///     }
+///     return Color(red: UInt8(rgb >> 16), green: UInt8(rgb >> 8 & 0xFF), blue: UInt8(rgb & 0xFF))
+///   }
+/// }
+/// ```
+///
+/// Related SQLite documentation: <https://sqlite.org/datatype3.html>
+public protocol DatabaseValueConvertible: Sendable {
+  /// The value to store.
+  ///
+  /// - Throws: ``ValueConversionError`` when the value has no faithful SQLite form.
+  func databaseValue() throws -> DatabaseValue
+
+  /// Rebuilds a value from what SQLite returned.
+  ///
+  /// - Throws: ``ValueConversionError`` for NULL (unless the type is optional), a storage class
+  ///   the type does not accept, or a value out of range.
+  static func decode(from value: DatabaseValue) throws -> Self
+}
+
+extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+  public func databaseValue() throws -> DatabaseValue {
+    switch self {
+    case .none: return .null
+    case .some(let wrapped): return try wrapped.databaseValue()
+    }
+  }
+
+  public static func decode(from value: DatabaseValue) throws -> Wrapped? {
+    if case .null = value { return nil }
+    return try Wrapped.decode(from: value)
+  }
+}
+
+/// Enums (and other raw-representable types) are stored as their raw value.
+///
+/// ```swift
+/// enum Kind: String { case songbird, raptor }
+/// extension Kind: DatabaseValueConvertible {}   // stored as TEXT 'songbird'
+/// ```
+extension DatabaseValueConvertible
+where Self: RawRepresentable, RawValue: DatabaseValueConvertible {
+  public func databaseValue() throws -> DatabaseValue {
+    try rawValue.databaseValue()
+  }
+
+  public static func decode(from value: DatabaseValue) throws -> Self {
+    let rawValue = try RawValue.decode(from: value)
+    guard let decoded = Self(rawValue: rawValue) else {
+      throw ValueConversionError("raw value \(rawValue) is not a case of \(Self.self)")
+    }
+    return decoded
+  }
+}

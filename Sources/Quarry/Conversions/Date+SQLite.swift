@@ -1,0 +1,20 @@
+import Foundation
+
+// A Date is stored as REAL seconds since 2001-01-01 00:00:00 UTC, which is exactly the Double a
+// Date holds: the round trip is bit-exact, so sub-millisecond times and `==` on fetched values
+// keep working. (Seconds since 1970 would round away the last bit of about half of today's
+// dates.) In SQL, `datetime("createdAt" + 978307200, 'unixepoch')` shows the date.
+
+extension Date: DatabaseValueConvertible {
+  public func databaseValue() throws -> DatabaseValue {
+    .real(timeIntervalSinceReferenceDate)
+  }
+
+  public static func decode(from value: DatabaseValue) throws -> Date {
+    switch value {
+    case .real(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
+    case .integer(let seconds): return Date(timeIntervalSinceReferenceDate: Double(seconds))
+    default: throw ValueConversionError(expected: "REAL seconds since 2001", found: value)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+// A Decimal goes into a NUMERIC column as an INTEGER when it is whole and fits in 64 bits, and
+// as a REAL otherwise, so that `price > 5` compares numbers (TEXT would sort after every
+// number, and SQLite's NUMERIC affinity turns decimal TEXT into REAL anyway). Reading a REAL
+// back rounds to 15 significant digits, the precision SQLite itself guarantees for decimal text
+// in a NUMERIC column: every decimal with up to 15 significant digits round-trips exactly, and a
+// literal such as `let price: Decimal = 19.99` (which Swift builds through a Double, giving
+// 19.98999999999999488) comes back as the 19.99 the user wrote.
+//
+// Related SQLite documentation: <https://sqlite.org/datatype3.html#type_affinity>
+
+extension Decimal: DatabaseValueConvertible {
+  public func databaseValue() throws -> DatabaseValue {
+    guard !isNaN else {
+      throw ValueConversionError("Decimal NaN has no SQLite NUMERIC form")
+    }
+    let text = description
+    if let integer = Int64(text) { return .integer(integer) }
+    guard let real = Double(text) else {
+      throw ValueConversionError("Decimal \(text) has no SQLite NUMERIC form")
+    }
+    return .real(real)
+  }
+
+  public static func decode(from value: DatabaseValue) throws -> Decimal {
+    switch value {
+    case .integer(let integer):
+      return Decimal(integer)
+    case .real(let real):
+      guard real.isFinite else {
+        throw ValueConversionError("REAL \(real) is not a finite Decimal")
+      }
+      return decimal(roundingToFifteenDigits: real)
+    case .text(let text):
+      guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+        throw ValueConversionError("TEXT '\(text)' is not a decimal number")
+      }
+      return decimal
+    default:
+      throw ValueConversionError(expected: "NUMERIC", found: value)
+    }
+  }
+
+  /// The decimal with at most 15 significant digits nearest to `real`.
+  private static func decimal(roundingToFifteenDigits real: Double) -> Decimal {
+    if real == 0 { return 0 }
+    let magnitude = abs(real)
+    var exponent = Int(log10(magnitude).rounded(.down))
+    // log10 rounds up just below a power of ten (log10(99999999999999.9) == 14.0); correct it
+    // with exact powers of ten so the 15 digits start at the first significant one.
+    if abs(exponent) <= 22 && magnitude < pow(10, Double(exponent)) { exponent -= 1 }
+    let scale = 14 - exponent
+    // Powers of ten up to 1e22 are exact doubles, so scaling costs a single rounding error that
+    // the rounding to a whole significand absorbs. Other magnitudes go through text.
+    guard (0...22).contains(scale) else {
+      return Decimal(string: String(format: "%.15g", real)) ?? Decimal(real)
+    }
+    var significand = UInt64((magnitude * pow(10, Double(scale))).rounded())
+    var fractionDigits = scale
+    while fractionDigits > 0 && significand % 10 == 0 {
+      significand /= 10
+      fractionDigits -= 1
+    }
+    return Decimal(
+      sign: real < 0 ? .minus : .plus, exponent: -fractionDigits,
+      significand: Decimal(significand))
+  }
+}

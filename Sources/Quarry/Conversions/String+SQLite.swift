@@ -1,0 +1,12 @@
+// Strings are stored as UTF-8 TEXT, byte for byte, including embedded NUL characters.
+
+extension String: DatabaseValueConvertible {
+  public func databaseValue() throws -> DatabaseValue { .text(self) }
+
+  public static func decode(from value: DatabaseValue) throws -> String {
+    guard case .text(let text) = value else {
+      throw ValueConversionError(expected: "TEXT", found: value)
+    }
+    return text
+  }
+}

@@ -1,0 +1,165 @@
+import CSQLite
+import Foundation
+
+/// A SQLite database that many tasks can use at once.
+///
+/// Writes go through one writer connection, one `write` closure at a time, each closure one
+/// transaction. Reads run on a small pool of read-only connections, each `read` closure in one
+/// read transaction, so its queries see one snapshot and never wait for the writer (WAL mode).
+/// Only values cross closures: the transactions passed in are valid inside the closure only.
+///
+/// ```swift
+/// let db = try Database(path: "birds.sqlite")
+/// try db.migrate(Bird.self, Nest.self)
+/// let rowID = try db.write { try $0.insert(bird) }
+/// let robins = try db.read {
+///   try $0.fetchAll(Bird.self, where: Bird.Columns.name == "Robin")
+/// }
+/// let count = try await db.read { try $0.count(Bird.self) }
+/// ```
+///
+/// Calling `read` or `write` from inside a `write` closure deadlocks: use the transaction you
+/// were given instead.
+///
+/// Related SQLite documentation: <https://sqlite.org/wal.html>,
+/// <https://sqlite.org/lang_transaction.html>
+public final class Database: @unchecked Sendable {
+  /// The path of the database file, or `:memory:`.
+  public let path: String
+  private let writer: Connection
+  private let writeLock = NSLock()
+  /// Read-only connections; nil for an in-memory database, whose reads use the writer.
+  private let readers: ConnectionPool?
+
+  /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys on
+  /// and a busy timeout.
+  ///
+  /// ```swift
+  /// let db = try Database(path: "app.sqlite")
+  /// ```
+  ///
+  /// - Throws: ``SQLiteError`` when the file cannot be opened or configured.
+  public init(path: String, configuration: Configuration = Configuration()) throws {
+    self.path = path
+    writer = try Connection(
+      path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, configuration: configuration)
+    try writer.execute("PRAGMA journal_mode = WAL")
+    // In WAL mode NORMAL keeps the database consistent after a crash; only the last commits
+    // before a power loss may be rolled back.
+    try writer.execute("PRAGMA synchronous = NORMAL")
+    readers = ConnectionPool(maximumCount: configuration.maximumReaderCount) {
+      try Connection(path: path, flags: SQLITE_OPEN_READONLY, configuration: configuration)
+    }
+  }
+
+  private init(inMemoryWith configuration: Configuration) throws {
+    path = ":memory:"
+    writer = try Connection(
+      path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+      configuration: configuration)
+    readers = nil
+  }
+
+  /// A private in-memory database, gone when the value is released: for tests and previews.
+  ///
+  /// ```swift
+  /// let db = try Database.inMemory()
+  /// try db.migrate(Bird.self)
+  /// ```
+  ///
+  /// Reads and writes share one connection, so they take turns.
+  public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {
+    try Database(inMemoryWith: configuration)
+  }
+
+  /// Runs `body` in one write transaction: committed when it returns, rolled back when it
+  /// throws.
+  ///
+  /// ```swift
+  /// let rowID = try db.write { try $0.insert(bird) }
+  /// try db.write { db in
+  ///   try db.update(robin)
+  ///   try db.delete(Bird.self, id: sparrowID)
+  /// }
+  /// ```
+  ///
+  /// - Throws: what `body` throws, or ``SQLiteError`` when the transaction cannot begin or
+  ///   commit.
+  @discardableResult
+  public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+    writeLock.lock()
+    defer { writeLock.unlock() }
+    let transaction = WriteTransaction(connection: writer)
+    defer { transaction.invalidate() }
+    try transaction.begin("BEGIN IMMEDIATE")
+    return try transaction.commit { try body(transaction) }
+  }
+
+  /// Runs `body` in one read transaction, so all its queries see the same snapshot.
+  ///
+  /// ```swift
+  /// let (birds, nests) = try db.read { db in
+  ///   (try db.fetchAll(Bird.self), try db.fetchAll(Nest.self))
+  /// }
+  /// ```
+  ///
+  /// - Throws: what `body` throws, or ``SQLiteError``.
+  public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
+    guard let readers else {
+      writeLock.lock()
+      defer { writeLock.unlock() }
+      return try read(on: writer, body)
+    }
+    return try readers.withConnection { try read(on: $0, body) }
+  }
+
+  private func read<T>(on connection: Connection, _ body: (ReadTransaction) throws -> T) throws
+    -> T
+  {
+    let transaction = ReadTransaction(connection: connection)
+    defer { transaction.invalidate() }
+    try transaction.begin("BEGIN")
+    return try transaction.commit { try body(transaction) }
+  }
+
+  /// Runs `body` in one write transaction without blocking the calling task's thread.
+  ///
+  /// ```swift
+  /// try await db.write { try $0.upsert(bird) }
+  /// ```
+  @discardableResult
+  public func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
+    async throws -> T
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try self.write(body) })
+      }
+    }
+  }
+
+  /// Runs `body` in one read transaction without blocking the calling task's thread.
+  ///
+  /// ```swift
+  /// let birds = try await db.read { try $0.fetchAll(Bird.self) }
+  /// ```
+  public func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T)
+    async throws -> T
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try self.read(body) })
+      }
+    }
+  }
+
+  /// Whether any connection holds a statement that was stepped and not reset: always false
+  /// between closures unless Quarry leaks a statement.
+  var hasBusyStatements: Bool {
+    writeLock.lock()
+    defer { writeLock.unlock() }
+    var busy = writer.hasBusyStatements
+    readers?.forEachIdle { busy = busy || $0.hasBusyStatements }
+    return busy
+  }
+}

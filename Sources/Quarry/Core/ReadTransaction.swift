@@ -1,0 +1,59 @@
+/// The database as seen from inside a `read` closure: queries over one snapshot.
+///
+/// ```swift
+/// let robins = try db.read { db in
+///   try db.fetchAll(Bird.self, where: Bird.Columns.name == "Robin", limit: 10)
+/// }
+/// ```
+///
+/// Valid only inside the closure it was passed to; using it afterwards is a programming error.
+public class ReadTransaction {
+  let connection: Connection
+  private var isValid = true
+
+  init(connection: Connection) {
+    self.connection = connection
+  }
+
+  /// The connection, checked to be used inside its closure.
+  var checkedConnection: Connection {
+    precondition(isValid, "a transaction was used after its read or write closure returned")
+    return connection
+  }
+
+  func begin(_ sql: String) throws {
+    try connection.cachedStatement(sql).execute()
+  }
+
+  /// Runs `body`, then commits; rolls back when `body` or the commit throws.
+  func commit<T>(after body: () throws -> T) throws -> T {
+    let result: T
+    do {
+      result = try body()
+      try connection.cachedStatement("COMMIT").execute()
+    } catch {
+      // A failed statement may already have ended the transaction.
+      if !connection.isAutocommit {
+        try? connection.cachedStatement("ROLLBACK").execute()
+      }
+      throw error
+    }
+    return result
+  }
+
+  func invalidate() {
+    isValid = false
+  }
+}
+
+/// The database as seen from inside a `write` closure: queries and changes in one transaction.
+///
+/// ```swift
+/// try db.write { db in
+///   let rowID = try db.insert(bird)
+///   try db.update(nest)
+/// }
+/// ```
+///
+/// Valid only inside the closure it was passed to.
+public final class WriteTransaction: ReadTransaction {}

@@ -1,0 +1,132 @@
+import CSQLite
+import Foundation
+
+/// The current row of a query, read by column index.
+///
+/// Generated `init(row:)` reads each column at its position in the table definition (0-based,
+/// as in SQLite):
+///
+/// ```swift
+/// public init(row: Row) throws {
+///   id = try row.decode(at: 0)
+///   wingspan = try row.decode(at: 2)      // Double?: NULL becomes nil
+///   tags = try row.decodeJSON(at: 4)      // [String] stored as JSON text
+/// }
+/// ```
+///
+/// A row is only valid inside the call that hands it to you.
+///
+/// Related SQLite documentation: <https://sqlite.org/c3ref/column_blob.html>
+public struct Row {
+  let statement: Statement
+  /// The 1-based position of the row in the result, for error messages.
+  let number: Int
+
+  init(statement: Statement, number: Int) {
+    self.statement = statement
+    self.number = number
+  }
+
+  /// The number of columns in the row.
+  public var count: Int { Int(statement.columnCount) }
+
+  /// Decodes column `index` (0-based) as `V`.
+  ///
+  /// ```swift
+  /// let name: String = try row.decode(at: 1)
+  /// ```
+  ///
+  /// - Throws: ``RowDecodingError`` naming table, column, row and type when the stored value
+  ///   does not fit `V` (NULL into a non-optional, wrong storage class, out of range).
+  public func decode<V: DatabaseValueConvertible>(at index: Int32) throws -> V {
+    let value = databaseValue(at: index)
+    do {
+      return try V.decode(from: value)
+    } catch let error as ValueConversionError {
+      throw decodingError(at: index, expectedType: "\(V.self)", reason: error.reason)
+    }
+  }
+
+  /// Decodes column `index` (0-based), stored as JSON text, as `V`.
+  ///
+  /// ```swift
+  /// let tags: [String] = try row.decodeJSON(at: 4)
+  /// ```
+  ///
+  /// - Throws: ``RowDecodingError`` for NULL, non-text storage or invalid JSON.
+  public func decodeJSON<V: Decodable>(at index: Int32) throws -> V {
+    let data: Data
+    switch databaseValue(at: index) {
+    case .text(let text): data = Data(text.utf8)
+    case .blob(let blob): data = blob
+    case let other:
+      throw decodingError(
+        at: index, expectedType: "\(V.self)", reason: "expected JSON TEXT, found "
+          + other.storageDescription)
+    }
+    do {
+      return try JSONCoding.decoder.decode(V.self, from: data)
+    } catch {
+      throw decodingError(
+        at: index, expectedType: "\(V.self)", reason: "invalid JSON (\(Self.summary(of: error)))")
+    }
+  }
+
+  /// Decodes column `index` (0-based), stored as JSON text or NULL, as an optional `V`.
+  ///
+  /// ```swift
+  /// let nickname: Nickname? = try row.decodeJSON(at: 6)
+  /// ```
+  public func decodeJSON<V: Decodable>(at index: Int32) throws -> V? {
+    if sqlite3_column_type(statement.handle, index) == SQLITE_NULL { return nil }
+    let value: V = try decodeJSON(at: index)
+    return value
+  }
+
+  /// The raw SQLite value of column `index` (0-based).
+  ///
+  /// ```swift
+  /// if case .null = row.databaseValue(at: 2) { print("no wingspan") }
+  /// ```
+  public func databaseValue(at index: Int32) -> DatabaseValue {
+    let handle = statement.handle
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(handle, index))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(handle, index))
+    case SQLITE_TEXT:
+      // Ask for the text before its length: the documented order for a stable length.
+      guard let characters = sqlite3_column_text(handle, index) else { return .text("") }
+      let length = Int(sqlite3_column_bytes(handle, index))
+      return .text(
+        String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self))
+    case SQLITE_BLOB:
+      guard let bytes = sqlite3_column_blob(handle, index) else { return .blob(Data()) }
+      let length = Int(sqlite3_column_bytes(handle, index))
+      return .blob(Data(bytes: bytes, count: length))
+    default:
+      return .null
+    }
+  }
+
+  private func decodingError(at index: Int32, expectedType: String, reason: String)
+    -> RowDecodingError
+  {
+    RowDecodingError(
+      table: statement.tableName, column: statement.columnName(at: index), row: number,
+      expectedType: expectedType, reason: reason, sql: statement.sql)
+  }
+
+  /// A one-line account of a JSON decoding failure.
+  private static func summary(of error: Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    switch error {
+    case .dataCorrupted(let context), .keyNotFound(_, let context),
+      .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return context.debugDescription
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import CSQLite
+import Foundation
+
+extension Statement {
+  /// Binds a value to the parameter at `index` (1-based, as `?1` in the SQL).
+  ///
+  /// ```swift
+  /// try statement.bind(bird.name, at: 2)
+  /// try statement.bind(bird.wingspan, at: 3)   // nil binds NULL
+  /// ```
+  ///
+  /// - Throws: ``ValueConversionError`` when the value has no SQLite form (a `UInt64` above
+  ///   `Int64.max`), ``SQLiteError`` when SQLite refuses the binding.
+  ///
+  /// Related SQLite documentation: <https://sqlite.org/c3ref/bind_blob.html>
+  public func bind<V: DatabaseValueConvertible>(_ value: V, at index: Int32) throws {
+    try bind(databaseValue: value.databaseValue(), at: index)
+  }
+
+  /// Binds a Codable value as JSON text: how collections and nested structs are stored.
+  ///
+  /// ```swift
+  /// try statement.bindJSON(bird.tags, at: 5)   // ["a","b"]
+  /// ```
+  ///
+  /// Keys are sorted so the same value always produces the same text.
+  ///
+  /// - Throws: ``ValueConversionError`` when encoding fails, ``SQLiteError`` when binding does.
+  public func bindJSON<V: Encodable>(_ value: V, at index: Int32) throws {
+    let data: Data
+    do {
+      data = try JSONCoding.encoder.encode(value)
+    } catch {
+      throw ValueConversionError("cannot encode \(V.self) as JSON: \(error)")
+    }
+    try bind(databaseValue: .text(String(decoding: data, as: UTF8.self)), at: index)
+  }
+
+  /// Binds an optional Codable value as JSON text, or NULL when it is nil.
+  ///
+  /// ```swift
+  /// try statement.bindJSON(bird.nickname, at: 6)   // NULL or JSON
+  /// ```
+  public func bindJSON<V: Encodable>(_ value: V?, at index: Int32) throws {
+    guard let value else {
+      try bind(databaseValue: .null, at: index)
+      return
+    }
+    try bindJSON(value, at: index)
+  }
+
+  /// Binds an SQLite value to the parameter at `index` (1-based).
+  ///
+  /// ```swift
+  /// try statement.bind(databaseValue: .integer(42), at: 1)
+  /// ```
+  public func bind(databaseValue value: DatabaseValue, at index: Int32) throws {
+    let resultCode: Int32
+    switch value {
+    case .null:
+      resultCode = sqlite3_bind_null(handle, index)
+    case .integer(let integer):
+      resultCode = sqlite3_bind_int64(handle, index, integer)
+    case .real(let real):
+      resultCode = sqlite3_bind_double(handle, index, real)
+    case .text(var text):
+      resultCode = text.withUTF8 { bytes in
+        // An empty buffer may have no address, and a NULL pointer would bind NULL, not ''.
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+          return sqlite3_bind_text(handle, index, "", 0, quarry_sqlite_transient())
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+          sqlite3_bind_text64(
+            handle, index, characters, UInt64(bytes.count), quarry_sqlite_transient(),
+            UInt8(SQLITE_UTF8))
+        }
+      }
+    case .blob(let data):
+      resultCode = data.withUnsafeBytes { bytes in
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+          return sqlite3_bind_zeroblob(handle, index, 0)
+        }
+        return sqlite3_bind_blob64(
+          handle, index, base, UInt64(bytes.count), quarry_sqlite_transient())
+      }
+    }
+    guard resultCode == SQLITE_OK else {
+      throw SQLiteError(resultCode: resultCode, connection: connectionHandle, sql: sql)
+    }
+  }
+}
+
+/// The JSON coders Quarry uses for Codable columns.
+enum JSONCoding {
+  static var encoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  static var decoder: JSONDecoder { JSONDecoder() }
+}

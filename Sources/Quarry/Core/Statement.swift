@@ -1,0 +1,85 @@
+import CSQLite
+
+/// A prepared SQL statement, compiled once per connection and reused.
+///
+/// Generated code meets statements in `bind(to:)`, where it binds each column's value to the
+/// numbered parameter of the same position (1-based, as in SQLite):
+///
+/// ```swift
+/// public func bind(to statement: Statement) throws {
+///   try statement.bind(id, at: 1)
+///   try statement.bind(name, at: 2)
+///   try statement.bindJSON(tags, at: 3)
+/// }
+/// ```
+///
+/// Statements belong to the connection of the `read` or `write` closure that uses them and never
+/// leave it.
+///
+/// Related SQLite documentation: <https://sqlite.org/c3ref/stmt.html>
+public final class Statement {
+  /// The prepared statement; valid until `deinit`.
+  let handle: OpaquePointer
+  /// The SQL text the statement was prepared from.
+  public let sql: String
+  /// The table whose rows are being read, for error messages.
+  var tableName = ""
+
+  /// Compiles `sql` on `connection`.
+  init(connection: OpaquePointer, sql: String) throws {
+    var prepared: OpaquePointer?
+    let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
+    let resultCode = sqlite3_prepare_v3(connection, sql, -1, flags, &prepared, nil)
+    guard resultCode == SQLITE_OK, let prepared else {
+      sqlite3_finalize(prepared)
+      throw SQLiteError(resultCode: resultCode, connection: connection, sql: sql)
+    }
+    self.handle = prepared
+    self.sql = sql
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// Advances to the next row: `true` when a row is available, `false` when done.
+  func step() throws -> Bool {
+    let resultCode = sqlite3_step(handle)
+    switch resultCode {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default:
+      let error = SQLiteError(resultCode: resultCode, connection: connectionHandle, sql: sql)
+      sqlite3_reset(handle)
+      throw error
+    }
+  }
+
+  /// Runs a statement that returns no rows.
+  func execute() throws {
+    defer { sqlite3_reset(handle) }
+    while try step() {}
+  }
+
+  /// Runs `body` and resets the statement afterwards, so its read cursor and locks go away
+  /// even when `body` throws.
+  func withReset<T>(_ body: (Statement) throws -> T) rethrows -> T {
+    defer { sqlite3_reset(handle) }
+    return try body(self)
+  }
+
+  /// Whether the statement has started stepping and was not reset yet.
+  var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+
+  /// The number of columns in the statement's result.
+  var columnCount: Int32 { sqlite3_column_count(handle) }
+
+  /// The name of result column `index` (0-based).
+  func columnName(at index: Int32) -> String {
+    guard let name = sqlite3_column_name(handle, index) else { return "#\(index)" }
+    return String(cString: name)
+  }
+
+  /// The connection that owns the statement.
+  var connectionHandle: OpaquePointer? { sqlite3_db_handle(handle) }
+}

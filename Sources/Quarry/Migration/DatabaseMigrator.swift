@@ -1,0 +1,102 @@
+import Foundation
+
+/// Named migrations applied once each, in registration order, each in its own transaction.
+///
+/// Applied names are recorded in the table `quarry_migrations`, so running the migrator again
+/// only applies the new ones. Use it for changes `migrate` refuses: renames, type changes,
+/// dropping columns, copying data.
+///
+/// ```swift
+/// var migrator = DatabaseMigrator()
+/// migrator.registerMigration("create birds") { db in
+///   try db.migrate([Bird.self])
+/// }
+/// migrator.registerMigration("lowercase kinds") { db in
+///   try db.execute(#"UPDATE "birds" SET "kind" = lower("kind")"#)
+/// }
+/// try migrator.migrate(db)
+/// ```
+public struct DatabaseMigrator: Sendable {
+  private var migrations: [(name: String, body: @Sendable (WriteTransaction) throws -> Void)] = []
+
+  /// An empty migrator.
+  public init() {}
+
+  /// The names of the registered migrations, in order.
+  public var migrationNames: [String] { migrations.map(\.name) }
+
+  /// Adds a migration; names must be unique and never change once shipped.
+  public mutating func registerMigration(
+    _ name: String, migrate body: @escaping @Sendable (WriteTransaction) throws -> Void
+  ) {
+    precondition(
+      !migrations.contains { $0.name == name }, "migration '\(name)' is registered twice")
+    migrations.append((name, body))
+  }
+
+  /// Applies every migration not yet recorded in `db`, in order, each in its own transaction.
+  ///
+  /// A migration that throws is rolled back, later ones are not attempted, and the error is
+  /// rethrown; the migrations before it stay applied.
+  ///
+  /// - Throws: what a migration throws, or ``SQLiteError``.
+  public func migrate(_ db: Database) throws {
+    try db.write { try Self.createLog(in: $0) }
+    for migration in migrations {
+      try db.write { db in
+        guard try !Self.isApplied(migration.name, in: db) else { return }
+        try migration.body(db)
+        try db.execute(
+          #"INSERT INTO "quarry_migrations" ("name", "applied_at") VALUES (?, ?)"#,
+          arguments: [migration.name, Date()])
+      }
+    }
+  }
+
+  /// The names of the migrations recorded in `db`, in the order they were applied.
+  public func appliedMigrations(in db: Database) throws -> [String] {
+    try db.write { db in
+      try Self.createLog(in: db)
+      return try db.fetchAll(
+        AppliedMigration.self, sql: #"SELECT "name" FROM "quarry_migrations" ORDER BY rowid"#
+      ).map(\.name)
+    }
+  }
+
+  private static func createLog(in db: WriteTransaction) throws {
+    try db.execute(
+      #"CREATE TABLE IF NOT EXISTS "quarry_migrations" ("#
+        + #""name" TEXT NOT NULL PRIMARY KEY, "applied_at" REAL NOT NULL)"#)
+  }
+
+  private static func isApplied(_ name: String, in db: WriteTransaction) throws -> Bool {
+    try db.fetchValue(
+      Int.self, sql: #"SELECT 1 FROM "quarry_migrations" WHERE "name" = ?"#, arguments: [name]
+    ) != nil
+  }
+}
+
+/// A row of `quarry_migrations`, read by name only.
+private struct AppliedMigration: TableRecord {
+  typealias PrimaryKey = String
+  var name: String
+
+  static let table = TableDefinition(
+    name: "quarry_migrations", columns: [ColumnDefinition("name", .text, primaryKey: true)])
+
+  init(row: Row) throws {
+    name = try row.decode(at: 0)
+  }
+
+  func bind(to statement: Statement) throws {
+    try statement.bind(name, at: 1)
+  }
+
+  func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
+    try statement.bind(name, at: index)
+  }
+
+  static func bind(primaryKey: String, to statement: Statement, at index: Int32) throws {
+    try statement.bind(primaryKey, at: index)
+  }
+}

@@ -1,0 +1,130 @@
+/// Compares one table definition with the database and applies the safe difference.
+///
+/// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_table_info>
+struct SchemaMigration {
+  /// A column as `PRAGMA table_info` reports it.
+  struct ExistingColumn {
+    var name: String
+    var declaredType: String
+    var isNotNull: Bool
+    var isPrimaryKey: Bool
+  }
+
+  let definition: TableDefinition
+  let connection: Connection
+
+  func run() throws {
+    if try objectExists(type: "table", name: definition.name) {
+      try migrateExistingTable()
+    } else {
+      try createTable()
+    }
+  }
+
+  private func createTable() throws {
+    try connection.execute(definition.createTableSQL)
+    try createMissingIndexes()
+  }
+
+  private func migrateExistingTable() throws {
+    let existing = try existingColumns()
+    let existingNames = Set(existing.map(\.name))
+    let definedNames = Set(definition.columns.map(\.name))
+    for column in existing where !definedNames.contains(column.name) {
+      throw MigrationError(table: definition.name, column: column.name, problem: .droppedColumn)
+    }
+    for column in existing {
+      guard let defined = definition.columns.first(where: { $0.name == column.name }) else {
+        continue
+      }
+      try check(column, against: defined)
+    }
+    let newColumns = definition.columns.filter { !existingNames.contains($0.name) }
+    if !newColumns.isEmpty {
+      if try tableIsEmpty() {
+        // SQLite cannot ADD a NOT NULL column without default, nor a UNIQUE or PRIMARY KEY
+        // column; with no rows to keep, recreating the table is exact and loses nothing.
+        try connection.execute("DROP TABLE \(SQLIdentifier.quote(definition.name))")
+        try connection.execute(definition.createTableSQL)
+      } else {
+        for column in newColumns {
+          try addColumn(column)
+        }
+      }
+    }
+    try createMissingIndexes()
+  }
+
+  private func check(_ column: ExistingColumn, against defined: ColumnDefinition) throws {
+    let declared = column.declaredType.uppercased()
+    guard declared == defined.type.sql else {
+      throw MigrationError(
+        table: definition.name, column: column.name,
+        problem: .changedType(from: declared, to: defined.type.sql))
+    }
+    // PRAGMA table_info reports no NOT NULL for an autoincrement key, so keys are not compared.
+    guard !column.isPrimaryKey && !defined.isPrimaryKey else { return }
+    if column.isNotNull == defined.isNullable {
+      throw MigrationError(
+        table: definition.name, column: column.name,
+        problem: .changedNullability(nowNullable: defined.isNullable))
+    }
+  }
+
+  private func addColumn(_ column: ColumnDefinition) throws {
+    if column.isPrimaryKey || column.isUnique {
+      throw MigrationError(
+        table: definition.name, column: column.name,
+        problem: .newConstrainedColumn(constraint: column.isPrimaryKey ? "PRIMARY KEY" : "UNIQUE"))
+    }
+    if !column.isNullable && column.defaultSQL == nil {
+      throw MigrationError(table: definition.name, column: column.name, problem: .newRequiredColumn)
+    }
+    try connection.execute(
+      "ALTER TABLE \(SQLIdentifier.quote(definition.name)) ADD COLUMN "
+        + column.definitionSQL(inlinePrimaryKey: true))
+  }
+
+  private func createMissingIndexes() throws {
+    for index in definition.allIndexes
+    where try !objectExists(type: "index", name: index.name(inTable: definition.name)) {
+      try connection.execute(definition.createSQL(for: index))
+    }
+  }
+
+  private func objectExists(type: String, name: String) throws -> Bool {
+    let statement = try connection.cachedStatement(
+      "SELECT 1 FROM sqlite_master WHERE type = ?1 AND name = ?2")
+    return try statement.withReset { statement in
+      try statement.bind(type, at: 1)
+      try statement.bind(name, at: 2)
+      return try statement.step()
+    }
+  }
+
+  private func tableIsEmpty() throws -> Bool {
+    let statement = try connection.cachedStatement(
+      "SELECT 1 FROM \(SQLIdentifier.quote(definition.name)) LIMIT 1")
+    return try statement.withReset { try !$0.step() }
+  }
+
+  private func existingColumns() throws -> [ExistingColumn] {
+    // table_info takes the table name as an argument, so it can be bound like a value.
+    let statement = try connection.cachedStatement(
+      "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?1)")
+    return try statement.withReset { statement in
+      try statement.bind(definition.name, at: 1)
+      var columns: [ExistingColumn] = []
+      var number = 0
+      while try statement.step() {
+        number += 1
+        let row = Row(statement: statement, number: number)
+        columns.append(
+          ExistingColumn(
+            name: try row.decode(at: 0), declaredType: try row.decode(at: 1),
+            isNotNull: try row.decode(at: 2), isPrimaryKey: try row.decode(at: 3) as Int > 0))
+      }
+      return columns
+    }
+  }
+}

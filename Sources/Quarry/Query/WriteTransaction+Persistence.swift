@@ -1,0 +1,146 @@
+extension WriteTransaction {
+  /// Inserts `value` and returns its rowid (the assigned key of an autoincrement table).
+  ///
+  /// ```swift
+  /// let nestID = try db.write { try $0.insert(Nest(id: nil, site: "oak")) }
+  /// ```
+  ///
+  /// - Throws: ``SQLiteError`` (code 19) when the primary key or a unique column exists.
+  @discardableResult
+  public func insert<T: TableRecord>(_ value: T) throws -> Int64 {
+    let connection = checkedConnection
+    let statement = try connection.statements(for: T.self).statement(.insert, on: connection)
+    try value.bind(to: statement)
+    try statement.execute()
+    return connection.lastInsertedRowID
+  }
+
+  /// Writes every column of the row whose primary key is `value`'s.
+  ///
+  /// ```swift
+  /// robin.wingspan = 0.3
+  /// try db.write { try $0.update(robin) }
+  /// ```
+  ///
+  /// - Throws: ``RecordNotFoundError`` when no row has the key, ``SQLiteError`` otherwise.
+  public func update<T: TableRecord>(_ value: T) throws {
+    let connection = checkedConnection
+    let tableStatements = connection.statements(for: T.self)
+    let statement = try tableStatements.statement(.update, on: connection)
+    try value.bind(to: statement)
+    try statement.execute()
+    guard connection.changes > 0 else {
+      throw RecordNotFoundError(table: tableStatements.tableName)
+    }
+  }
+
+  /// Inserts `value`, or updates the row with its primary key when there is one.
+  ///
+  /// ```swift
+  /// try db.write { try $0.upsert(robin) }
+  /// ```
+  ///
+  /// Runs `INSERT … ON CONFLICT (<primary key>) DO UPDATE SET …`.
+  ///
+  /// Related SQLite documentation: <https://sqlite.org/lang_upsert.html>
+  public func upsert<T: TableRecord>(_ value: T) throws {
+    let connection = checkedConnection
+    let statement = try connection.statements(for: T.self).statement(.upsert, on: connection)
+    try value.bind(to: statement)
+    try statement.execute()
+  }
+
+  /// Deletes the row with `value`'s primary key; returns whether there was one.
+  ///
+  /// ```swift
+  /// try db.write { try $0.delete(robin) }
+  /// ```
+  @discardableResult
+  public func delete<T: TableRecord>(_ value: T) throws -> Bool {
+    let connection = checkedConnection
+    let statement = try connection.statements(for: T.self).statement(.delete, on: connection)
+    try value.bindPrimaryKey(to: statement, at: 1)
+    try statement.execute()
+    return connection.changes > 0
+  }
+
+  /// Deletes the row whose primary key is `id`; returns whether there was one.
+  ///
+  /// ```swift
+  /// let deleted = try db.write { try $0.delete(Bird.self, id: robinID) }
+  /// ```
+  @discardableResult
+  public func delete<T: TableRecord>(_ type: T.Type, id: T.PrimaryKey) throws -> Bool {
+    let connection = checkedConnection
+    let statement = try connection.statements(for: T.self).statement(.delete, on: connection)
+    try T.bind(primaryKey: id, to: statement, at: 1)
+    try statement.execute()
+    return connection.changes > 0
+  }
+
+  /// Deletes the rows matching `condition` (all rows when nil); returns how many went.
+  ///
+  /// ```swift
+  /// let removed = try db.write { try $0.deleteAll(Bird.self, where: Bird.Columns.kind == .raptor) }
+  /// ```
+  @discardableResult
+  public func deleteAll<T: TableRecord>(_ type: T.Type, where condition: SQLExpression? = nil)
+    throws -> Int
+  {
+    let connection = checkedConnection
+    var sql = "DELETE FROM " + SQLIdentifier.quote(T.table.name)
+    if let condition { sql += " WHERE " + condition.sql }
+    let statement = try connection.cachedStatement(sql)
+    _ = try condition?.bindArguments(to: statement, from: 1)
+    try statement.execute()
+    return connection.changes
+  }
+
+  /// Writes the changed columns of `record`, then clears its changes; does nothing when none
+  /// changed.
+  ///
+  /// ```swift
+  /// let record = BirdTranslator.record(from: robin)
+  /// record.name = "European robin"
+  /// try db.write { try $0.save(record) }   // UPDATE "birds" SET "name" = ?1 WHERE "id" = ?2
+  /// ```
+  ///
+  /// - Throws: ``RecordNotFoundError`` when no row has the record's key.
+  public func save<R: PersistableRecord>(_ record: R) throws {
+    let changed = record.changedColumns
+    guard !changed.isEmpty else { return }
+    let connection = checkedConnection
+    let table = R.Value.table
+    let quote = SQLIdentifier.quote
+    let assignments = changed.enumerated()
+      .map { "\(quote(table.columns[$0.element].name)) = ?\($0.offset + 1)" }
+    let keyCondition = table.primaryKeyPositions.enumerated()
+      .map { "\(quote(table.columns[$0.element].name)) = ?\(changed.count + $0.offset + 1)" }
+    let sql = "UPDATE \(quote(table.name)) SET \(assignments.joined(separator: ", "))"
+      + " WHERE \(keyCondition.joined(separator: " AND "))"
+    let statement = try connection.cachedStatement(sql)
+    for (offset, column) in changed.enumerated() {
+      try record.bindColumn(column, to: statement, at: Int32(offset + 1))
+    }
+    try record.bindPrimaryKey(to: statement, at: Int32(changed.count + 1))
+    try statement.execute()
+    guard connection.changes > 0 else { throw RecordNotFoundError(table: table.name) }
+    record.clearChanges()
+  }
+
+  /// Runs SQL that returns no rows, such as DDL in a migration.
+  ///
+  /// ```swift
+  /// try db.write {
+  ///   try $0.execute(#"UPDATE "birds" SET "name" = ? WHERE "name" = ?"#,
+  ///                  arguments: ["Robin", "robin"])
+  /// }
+  /// ```
+  ///
+  /// Pass values as `arguments`, never inside `sql`.
+  public func execute(_ sql: String, arguments: [any DatabaseValueConvertible] = []) throws {
+    let statement = try checkedConnection.cachedStatement(sql)
+    try ReadTransaction.bind(arguments, to: statement)
+    try statement.execute()
+  }
+}

@@ -1,0 +1,48 @@
+/// The description of one column: name, type and constraints.
+///
+/// Generated code lists them in `TableDefinition.columns`, in the order `init(row:)` reads and
+/// `bind(to:)` binds them.
+///
+/// ```swift
+/// ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true)
+/// ColumnDefinition("name", .text, unique: true)
+/// ColumnDefinition("wingspan", .real, nullable: true)
+/// ColumnDefinition("rank", .integer, defaultSQL: "0")
+/// ```
+public struct ColumnDefinition: Sendable, Hashable {
+  /// The column name in SQL (unquoted).
+  public var name: String
+  /// The declared SQL type.
+  public var type: SQLType
+  /// Whether the column accepts NULL (an optional property).
+  public var isNullable: Bool
+  /// Whether the column is (part of) the primary key.
+  public var isPrimaryKey: Bool
+  /// Whether SQLite assigns the key (`INTEGER PRIMARY KEY AUTOINCREMENT`).
+  public var isAutoincrement: Bool
+  /// Whether the column has a `UNIQUE` constraint.
+  public var isUnique: Bool
+  /// Whether the column gets its own index, named `<table>_on_<column>`.
+  public var isIndexed: Bool
+  /// An SQL expression for `DEFAULT`, written as is into the DDL (such as `0` or `'new'`).
+  public var defaultSQL: String?
+  /// The column this one refers to, if any.
+  public var references: ForeignKey?
+
+  /// Describes a column; every constraint is off unless asked for.
+  public init(
+    _ name: String, _ type: SQLType, nullable: Bool = false, primaryKey: Bool = false,
+    autoincrement: Bool = false, unique: Bool = false, indexed: Bool = false,
+    defaultSQL: String? = nil, references: ForeignKey? = nil
+  ) {
+    self.name = name
+    self.type = type
+    self.isNullable = nullable
+    self.isPrimaryKey = primaryKey
+    self.isAutoincrement = autoincrement
+    self.isUnique = unique
+    self.isIndexed = indexed
+    self.defaultSQL = defaultSQL
+    self.references = references
+  }
+}

@@ -1,0 +1,37 @@
+/// A table: its name, its columns in order and its indexes.
+///
+/// ```swift
+/// public static let table = TableDefinition(
+///   name: "birds",
+///   columns: [
+///     ColumnDefinition("id", .text, primaryKey: true),
+///     ColumnDefinition("name", .text, unique: true),
+///   ],
+///   indexes: [IndexDefinition(["name"])]
+/// )
+/// ```
+public struct TableDefinition: Sendable, Hashable {
+  /// The table name in SQL (unquoted).
+  public var name: String
+  /// The columns, in the order rows are read and parameters bound.
+  public var columns: [ColumnDefinition]
+  /// Indexes declared on the table, beyond those of `indexed` columns.
+  public var indexes: [IndexDefinition]
+
+  /// Describes a table.
+  public init(name: String, columns: [ColumnDefinition], indexes: [IndexDefinition] = []) {
+    self.name = name
+    self.columns = columns
+    self.indexes = indexes
+  }
+
+  /// The positions (0-based) of the primary key columns, in column order.
+  public var primaryKeyPositions: [Int] {
+    columns.indices.filter { columns[$0].isPrimaryKey }
+  }
+
+  /// Every index: one per `indexed` column, then the table's own, in declaration order.
+  public var allIndexes: [IndexDefinition] {
+    columns.filter(\.isIndexed).map { IndexDefinition([$0.name]) } + indexes
+  }
+}

@@ -1,0 +1,55 @@
+/// A struct stored as the rows of one table.
+///
+/// Quarry's generator writes the conformance; it reads and binds columns by position, in the
+/// order of `table.columns`:
+///
+/// ```swift
+/// extension Nest: TableRecord {
+///   public typealias PrimaryKey = Int64
+///   public enum Columns {
+///     public static let id = Column<Int64?>("id")
+///     public static let site = Column<String>("site")
+///   }
+///   public static let table = TableDefinition(
+///     name: "nests",
+///     columns: [
+///       ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
+///       ColumnDefinition("site", .text),
+///     ])
+///   public init(row: Row) throws {
+///     id = try row.decode(at: 0)
+///     site = try row.decode(at: 1)
+///   }
+///   public func bind(to statement: Statement) throws {
+///     try statement.bind(id, at: 1)
+///     try statement.bind(site, at: 2)
+///   }
+///   public func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
+///     try statement.bind(id, at: index)
+///   }
+///   public static func bind(primaryKey: Int64, to statement: Statement, at index: Int32)
+///     throws
+///   {
+///     try statement.bind(primaryKey, at: index)
+///   }
+/// }
+/// ```
+public protocol TableRecord: Sendable {
+  /// The primary key: a column's type, or a struct of the parts of a composite key.
+  associatedtype PrimaryKey: Sendable
+
+  /// The table the values are stored in.
+  static var table: TableDefinition { get }
+
+  /// Reads a value from a row whose columns are `table.columns`, in order.
+  init(row: Row) throws
+
+  /// Binds every column to the parameter of its position plus one (`?1` is the first column).
+  func bind(to statement: Statement) throws
+
+  /// Binds the primary key columns to consecutive parameters starting at `index`.
+  func bindPrimaryKey(to statement: Statement, at index: Int32) throws
+
+  /// Binds a primary key to consecutive parameters starting at `index`.
+  static func bind(primaryKey: PrimaryKey, to statement: Statement, at index: Int32) throws
+}

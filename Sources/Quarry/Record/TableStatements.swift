@@ -1,0 +1,76 @@
+/// The SQL of one table's record operations, and their prepared statements on one connection.
+///
+/// Parameters are numbered by column position (`?1` is the first column), so INSERT, UPDATE
+/// and UPSERT all take the values from the record's single `bind(to:)`.
+final class TableStatements {
+  enum Kind: Int, CaseIterable {
+    case insert, update, upsert, delete, selectByKey, selectAll, count
+  }
+
+  let tableName: String
+  /// The `SELECT <columns> FROM <table>` that queries extend with WHERE, ORDER BY and LIMIT.
+  let selectPrefix: String
+  let countPrefix: String
+  private let sqlByKind: [String]
+  private var prepared: [Statement?]
+
+  init(table: TableDefinition) {
+    let quotedTable = SQLIdentifier.quote(table.name)
+    let names = table.columns.map { SQLIdentifier.quote($0.name) }
+    let parameters = table.columns.indices.map { "?\($0 + 1)" }
+    let keyPositions = table.primaryKeyPositions
+    let keyCondition = keyPositions.map { "\(names[$0]) = ?\($0 + 1)" }
+      .joined(separator: " AND ")
+    // For delete and fetch by key, the key alone is bound, from ?1 on.
+    let keyOnlyCondition = keyPositions.enumerated()
+      .map { "\(names[$0.element]) = ?\($0.offset + 1)" }.joined(separator: " AND ")
+    var valuePositions = table.columns.indices.filter { !keyPositions.contains($0) }
+    if valuePositions.isEmpty { valuePositions = keyPositions }
+
+    let columnList = names.joined(separator: ", ")
+    let insert = "INSERT INTO \(quotedTable) (\(columnList)) VALUES ("
+      + parameters.joined(separator: ", ") + ")"
+    let assignments = valuePositions.map { "\(names[$0]) = ?\($0 + 1)" }
+      .joined(separator: ", ")
+    let update = "UPDATE \(quotedTable) SET \(assignments) WHERE \(keyCondition)"
+    let conflictAction: String
+    if keyPositions.count == table.columns.count {
+      conflictAction = "NOTHING"
+    } else {
+      conflictAction = "UPDATE SET "
+        + valuePositions.map { "\(names[$0]) = excluded.\(names[$0])" }.joined(separator: ", ")
+    }
+    let conflictTarget = keyPositions.map { names[$0] }.joined(separator: ", ")
+    let upsert = insert + " ON CONFLICT (\(conflictTarget)) DO \(conflictAction)"
+
+    tableName = table.name
+    selectPrefix = "SELECT \(columnList) FROM \(quotedTable)"
+    countPrefix = "SELECT COUNT(*) FROM \(quotedTable)"
+    var sqlByKind = Array(repeating: "", count: Kind.allCases.count)
+    sqlByKind[Kind.insert.rawValue] = insert
+    sqlByKind[Kind.update.rawValue] = update
+    sqlByKind[Kind.upsert.rawValue] = upsert
+    sqlByKind[Kind.delete.rawValue] = "DELETE FROM \(quotedTable) WHERE \(keyOnlyCondition)"
+    sqlByKind[Kind.selectByKey.rawValue] = selectPrefix + " WHERE \(keyOnlyCondition)"
+    sqlByKind[Kind.selectAll.rawValue] = selectPrefix
+    sqlByKind[Kind.count.rawValue] = countPrefix
+    self.sqlByKind = sqlByKind
+    prepared = Array(repeating: nil, count: Kind.allCases.count)
+  }
+
+  /// The SQL of `kind`.
+  func sql(_ kind: Kind) -> String { sqlByKind[kind.rawValue] }
+
+  /// The prepared statement of `kind`, compiled on first use.
+  func statement(_ kind: Kind, on connection: Connection) throws -> Statement {
+    if let statement = prepared[kind.rawValue] { return statement }
+    let statement = try Statement(connection: connection.handle, sql: sqlByKind[kind.rawValue])
+    statement.tableName = tableName
+    prepared[kind.rawValue] = statement
+    return statement
+  }
+
+  var hasBusyStatements: Bool {
+    prepared.contains { $0?.isBusy ?? false }
+  }
+}

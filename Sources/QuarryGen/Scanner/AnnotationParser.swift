@@ -1,0 +1,191 @@
+/// Parses the text after `// quarry:` into annotations.
+///
+/// Grammar: `entry (',' entry)*`, where an entry is `key` or `key = value` and a value is a
+/// string (`"birds"`, with `\"`, `\\`, `\n`, `\t` escapes), a number (`42`, `-1.5`), `true`,
+/// `false`, an identifier or dotted path (`Nest`, `.songbird`, `A.B`) or a list `[a, b]`,
+/// possibly nested. Lists nest through an explicit stack, not recursion. On a mistake the
+/// parser reports it and drops the rest of that line.
+///
+/// ```swift
+/// // quarry: table = "birds", index = [kind, name], persist
+/// ```
+struct AnnotationParser {
+  private var cursor: ByteCursor
+  private let end: Int
+  private let path: String
+  private(set) var annotations: [Annotation] = []
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(bytes: [UInt8], range: Range<Int>, path: String) {
+    cursor = ByteCursor(bytes: bytes, offset: range.lowerBound)
+    end = range.upperBound
+    self.path = path
+  }
+
+  static func parse(bytes: [UInt8], ranges: [Range<Int>], path: String)
+    -> (annotations: [Annotation], diagnostics: [Diagnostic])
+  {
+    var annotations: [Annotation] = []
+    var diagnostics: [Diagnostic] = []
+    for range in ranges {
+      var parser = AnnotationParser(bytes: bytes, range: range, path: path)
+      parser.parseLine()
+      annotations += parser.annotations
+      diagnostics += parser.diagnostics
+    }
+    return (annotations, diagnostics)
+  }
+
+  mutating func parseLine() {
+    skipSpaces()
+    if isAtEnd { return diagnose("expected an annotation after 'quarry:'") }
+    while true {
+      skipSpaces()
+      let keyStart = cursor.offset
+      guard let key = scanName() else {
+        return diagnose("expected an annotation key")
+      }
+      skipSpaces()
+      var value = AnnotationValue.bool(true)
+      if !isAtEnd && cursor.peek() == ASCII.equals {
+        cursor.advance()
+        skipSpaces()
+        guard let parsed = scanValue() else { return }
+        value = parsed
+        skipSpaces()
+      }
+      annotations.append(
+        Annotation(key: key, value: value, location: SourceLocation(path: path, offset: keyStart)))
+      if isAtEnd { return }
+      guard cursor.advance(if: ASCII.comma) else {
+        return diagnose("expected ',' between annotations")
+      }
+    }
+  }
+
+  // MARK: - Values
+
+  /// A value; lists are built with an explicit stack of open lists.
+  private mutating func scanValue() -> AnnotationValue? {
+    var openLists: [(start: Int, items: [AnnotationValue])] = []
+    while true {
+      skipSpaces()
+      var item: AnnotationValue
+      if !isAtEnd && cursor.peek() == ASCII.openBracket {
+        openLists.append((cursor.offset, []))
+        cursor.advance()
+        skipSpaces()
+        guard !isAtEnd && cursor.peek() == ASCII.closeBracket else { continue }
+        cursor.advance()
+        openLists.removeLast()
+        item = .list([])
+      } else {
+        guard let scalar = scanScalar() else { return nil }
+        item = scalar
+      }
+      // Close every list this item ends, then decide whether another item follows.
+      while true {
+        guard !openLists.isEmpty else { return item }
+        openLists[openLists.count - 1].items.append(item)
+        skipSpaces()
+        if cursor.offset < end && cursor.advance(if: ASCII.comma) {
+          skipSpaces()
+          if cursor.offset < end && cursor.peek() == ASCII.closeBracket {
+            // A trailing comma before `]`.
+          } else {
+            break
+          }
+        }
+        guard cursor.offset < end && cursor.advance(if: ASCII.closeBracket) else {
+          diagnose("expected ']' to close the list", at: openLists[openLists.count - 1].start)
+          return nil
+        }
+        item = .list(openLists.removeLast().items)
+      }
+    }
+  }
+
+  private mutating func scanScalar() -> AnnotationValue? {
+    guard !isAtEnd else {
+      diagnose("expected a value after '='")
+      return nil
+    }
+    let byte = cursor.peek()
+    if byte == ASCII.quote { return scanString() }
+    if byte.isDigit || ((byte == ASCII.minus || byte == ASCII.plus) && cursor.peek(1).isDigit) {
+      let start = cursor.offset
+      cursor.advance()
+      while cursor.offset < end
+        && (cursor.peek().isIdentifierByte || cursor.peek() == ASCII.dot
+          || ((cursor.peek() == ASCII.minus || cursor.peek() == ASCII.plus)
+            && (cursor.peek(-1) | 0x20) == UInt8(ascii: "e")))
+      {
+        cursor.advance()
+      }
+      return .number(String(decoding: cursor.bytes[start..<cursor.offset], as: UTF8.self))
+    }
+    if byte == ASCII.dot || byte.isIdentifierStart || byte == ASCII.backtick {
+      let start = cursor.offset
+      while cursor.offset < end
+        && (cursor.peek().isIdentifierByte || cursor.peek() == ASCII.dot
+          || cursor.peek() == ASCII.backtick)
+      {
+        cursor.advance()
+      }
+      let text = String(decoding: cursor.bytes[start..<cursor.offset], as: UTF8.self)
+      switch text {
+      case "true": return .bool(true)
+      case "false": return .bool(false)
+      default: return .identifier(text)
+      }
+    }
+    diagnose("expected a value after '='")
+    return nil
+  }
+
+  private mutating func scanString() -> AnnotationValue? {
+    let start = cursor.offset
+    cursor.advance()
+    var bytes: [UInt8] = []
+    while cursor.offset < end {
+      let byte = cursor.peek()
+      cursor.advance()
+      if byte == ASCII.quote { return .string(String(decoding: bytes, as: UTF8.self)) }
+      if byte == ASCII.backslash && cursor.offset < end {
+        let escaped = cursor.peek()
+        cursor.advance()
+        switch escaped {
+        case UInt8(ascii: "n"): bytes.append(ASCII.newline)
+        case UInt8(ascii: "t"): bytes.append(ASCII.tab)
+        default: bytes.append(escaped)
+        }
+      } else {
+        bytes.append(byte)
+      }
+    }
+    diagnose("unterminated string in annotation", at: start)
+    return nil
+  }
+
+  // MARK: - Helpers
+
+  private var isAtEnd: Bool { cursor.offset >= end }
+
+  private mutating func skipSpaces() {
+    while cursor.offset < end && (cursor.peek().isHorizontalSpace || cursor.peek() == ASCII.carriageReturn) {
+      cursor.advance()
+    }
+  }
+
+  private mutating func scanName() -> String? {
+    let start = cursor.offset
+    while cursor.offset < end && cursor.peek().isIdentifierByte { cursor.advance() }
+    guard cursor.offset > start, !cursor.bytes[start].isDigit else { return nil }
+    return String(decoding: cursor.bytes[start..<cursor.offset], as: UTF8.self)
+  }
+
+  private mutating func diagnose(_ message: String, at offset: Int? = nil) {
+    diagnostics.append(
+      .error(message, at: SourceLocation(path: path, offset: offset ?? cursor.offset)))
+  }
+}

@@ -1,0 +1,210 @@
+/// Stored instance properties of structs: `var a, b: Int`, `let c = 1`, observers, wrappers.
+extension DeclarationScanner {
+  /// One name of a `var`/`let` declaration while it is being read.
+  private struct Binding {
+    var name: String
+    var nameStart: Int
+    var type: String?
+    var defaultValue: String?
+    var literalType: String?
+    var isComputed = false
+  }
+
+  /// Reads `var`/`let` and its comma-separated bindings; the token is the keyword.
+  mutating func scanStoredProperties(_ prefix: Prefix, structIndex: Int) {
+    let isLet = token.is(.let)
+    let comments = leadingComments(before: prefix.firstToken)
+    let declarationConditions = conditions
+    advance()
+    var bindings: [Binding] = []
+    while true {
+      if token.is(ASCII.openParen) {
+        diagnose(.tuplePattern, at: token.start)
+        skipBracketed()
+        return
+      }
+      guard token.kind == .identifier else {
+        diagnose(.missingPattern, at: token.start)
+        return
+      }
+      var binding = Binding(name: name(of: token), nameStart: token.start)
+      pendingBlockDescription = "property '\(binding.name)'"
+      advance()
+      if token.is(ASCII.colon) {
+        advance()
+        binding.type = scanTypeText()
+      }
+      if token.is(ASCII.equals) {
+        advance()
+        let expression = scanExpressionText()
+        binding.defaultValue = expression.text
+        binding.literalType = expression.literalType
+      }
+      if token.is(ASCII.openBrace) {
+        // `{ willSet/didSet … }` keeps the property stored; anything else makes it computed.
+        let first = peek()
+        binding.isComputed = !(first.is(.willSet) || first.is(.didSet))
+      }
+      bindings.append(binding)
+      guard token.is(ASCII.comma) else { break }
+      advance()
+    }
+    if !token.is(ASCII.openBrace) { pendingBlockDescription = nil }
+    // `var a, b: Int`: a type applies to the untyped, uninitialised names before it.
+    var carried: String?
+    for index in bindings.indices.reversed() {
+      if let type = bindings[index].type {
+        carried = type
+      } else if bindings[index].defaultValue == nil {
+        bindings[index].type = carried
+      } else {
+        carried = nil
+      }
+    }
+    let structIsAnnotated = !structs[structIndex].annotations.isEmpty
+    for binding in bindings where !binding.isComputed {
+      let isTypeInferred = binding.type == nil && binding.literalType != nil
+      let property = PropertyDeclaration(
+        name: binding.name, typeName: binding.type ?? binding.literalType,
+        isTypeInferred: isTypeInferred, isLet: isLet, isLazy: prefix.modifiers.isLazy,
+        defaultValue: binding.defaultValue, attributes: prefix.attributes,
+        access: prefix.modifiers.access ?? .internal, setterAccess: prefix.modifiers.setterAccess,
+        annotations: comments.annotations, docComment: comments.docComment,
+        location: location(binding.nameStart), conditions: declarationConditions)
+      if property.typeName == nil && (structIsAnnotated || !comments.annotations.isEmpty)
+        && !comments.annotations.contains(where: { $0.key == "ignore" })
+      {
+        diagnose(.missingTypeAnnotation(property: binding.name), at: binding.nameStart)
+      }
+      structs[structIndex].properties.append(property)
+    }
+  }
+
+  // MARK: - Types and expressions
+
+  /// A type annotation up to `=`, `{`, `,`, `;` or the end of the line at bracket depth 0.
+  mutating func scanTypeText() -> String {
+    var builder = TextBuilder()
+    var depth = 0
+    while token.kind != .endOfFile {
+      if depth == 0 {
+        if token.is(ASCII.equals) || token.is(ASCII.openBrace) || token.is(ASCII.comma)
+          || token.is(ASCII.semicolon) || token.is(ASCII.closeBrace)
+          || token.is(ASCII.closeParen) || token.is(ASCII.closeBracket)
+        {
+          break
+        }
+        if token.hasLeadingNewline && !builder.isEmpty && !continuesTypeOnNewLine() { break }
+      }
+      if token.is(ASCII.openParen) || token.is(ASCII.openBracket) || token.is(ASCII.lessThan) {
+        depth += 1
+      } else if token.is(ASCII.closeParen) || token.is(ASCII.closeBracket)
+        || token.is(ASCII.greaterThan)
+      {
+        depth = max(0, depth - 1)
+      } else if depth > 0 && (token.is(ASCII.openBrace) || token.is(ASCII.closeBrace)) {
+        break
+      }
+      builder.append(token, from: bytes)
+      advance()
+    }
+    return builder.text
+  }
+
+  /// A type goes on after a line break only when one side of the break demands it.
+  private func continuesTypeOnNewLine() -> Bool {
+    if previous.kind == .arrow || previous.is(ASCII.ampersand) || previous.is(ASCII.dot) {
+      return true
+    }
+    return token.kind == .arrow || token.is(ASCII.ampersand) || token.is(.throws)
+      || token.is(.async) || token.is(.rethrows)
+      || (token.is(ASCII.dot) && !previous.is(ASCII.dot))
+  }
+
+  /// A default value up to `,`, `;`, an observer block, a closing bracket of the enclosing
+  /// declaration, or a line break that starts the next declaration.
+  mutating func scanExpressionText() -> (text: String, literalType: String?) {
+    var builder = TextBuilder()
+    var depth = 0
+    var count = 0
+    var literalType: String?
+    var sawSign = false
+    while token.kind != .endOfFile {
+      if depth == 0 {
+        if token.is(ASCII.comma) || token.is(ASCII.semicolon) || token.is(ASCII.closeBrace)
+          || token.is(ASCII.closeParen) || token.is(ASCII.closeBracket)
+        {
+          break
+        }
+        if token.hasLeadingNewline && count > 0 && endsExpressionAtLineStart() { break }
+        if token.is(ASCII.openBrace) && count > 0 {
+          let next = peek()
+          if next.is(.willSet) || next.is(.didSet) { break }
+        }
+      }
+      if token.is(ASCII.openParen) || token.is(ASCII.openBracket) || token.is(ASCII.openBrace) {
+        depth += 1
+      } else if token.is(ASCII.closeParen) || token.is(ASCII.closeBracket)
+        || token.is(ASCII.closeBrace)
+      {
+        depth -= 1
+      }
+      // Literal type of `1`, `-1.5`, `"s"`, `true`.
+      if count == 0 && (token.is(ASCII.minus) || token.is(ASCII.plus)) {
+        sawSign = true
+      } else if count == 0 || (count == 1 && sawSign) {
+        literalType = literalTypeName(of: token, signed: sawSign)
+      } else {
+        literalType = nil
+      }
+      count += 1
+      builder.append(token, from: bytes)
+      advance()
+    }
+    return (builder.text, count > 2 || (count == 2 && !sawSign) ? nil : literalType)
+  }
+
+  private func literalTypeName(of token: Token, signed: Bool) -> String? {
+    switch token.kind {
+    case .number:
+      let isHex = token.end - token.start > 1 && (bytes[token.start + 1] | 0x20) == UInt8(ascii: "x")
+      for index in token.start..<token.end {
+        let lower = bytes[index] | 0x20
+        if bytes[index] == ASCII.dot || (isHex ? lower == UInt8(ascii: "p") : lower == UInt8(ascii: "e")) {
+          return "Double"
+        }
+      }
+      return "Int"
+    case .string where !signed: return "String"
+    case .identifier where !signed && (token.is(.true) || token.is(.false)): return "Bool"
+    default: return nil
+    }
+  }
+
+  /// At a line start inside a declaration: whether this token begins something new (so the
+  /// expression before it ended) rather than continuing it (`.map { }`, `+ 1`, `?? x`).
+  func endsExpressionAtLineStart() -> Bool {
+    // A binary operator at the end of the previous line wants an operand on this one.
+    if previous.kind == .punctuation && previous.hasLeadingSpace {
+      switch previous.byte {
+      case ASCII.openParen, ASCII.openBracket, ASCII.openBrace, ASCII.closeParen,
+        ASCII.closeBracket, ASCII.closeBrace:
+        break
+      default:
+        return false
+      }
+    }
+    if previous.kind == .arrow { return false }
+    switch token.kind {
+    case .identifier:
+      return !(token.is(.as) || token.is(.is))
+    case .pound, .endOfFile:
+      return true
+    case .punctuation:
+      return token.byte == ASCII.at || token.byte == ASCII.closeBrace
+        || token.byte == ASCII.semicolon
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,200 @@
+/// Walks the token stream of one file and collects its structs, enums and diagnostics.
+///
+/// The scanner keeps an explicit stack of open braces instead of recursing, so nesting depth
+/// costs heap memory only. Type bodies (struct, enum, class, actor, protocol, extension) are
+/// walked member by member; every other block (function bodies, accessors, closures) is
+/// skipped by counting braces, which the lexer makes reliable by consuming strings, regex
+/// literals and comments whole.
+///
+/// Recovery: an unmatched `}` at file scope is reported and ignored; a declaration keyword that
+/// starts a line less (or as much) indented than the line that opened the enclosing block,
+/// inside a block whose members are indented, closes that block with an "expected '}'" error;
+/// whatever is still open at the end of the file is reported there.
+struct DeclarationScanner {
+  static let maximumTypeNesting = 256
+  static let maximumConditionNesting = 64
+
+  struct Scope {
+    enum Kind {
+      case structBody(Int)
+      case enumBody(Int)
+      case typeBody
+      case code
+    }
+
+    var kind: Kind
+    /// The qualified name of the type whose body this is; empty for code blocks.
+    var name: String
+    /// How messages name it: "struct 'A'", "function 'f'", "block".
+    var description: String
+    var openBrace: Int
+    /// Indentation (in bytes) of the line holding the `{`.
+    var indentation: Int
+    /// Indentation of the first line inside the block, once seen.
+    var memberIndentation: Int?
+
+    var isCode: Bool {
+      if case .code = kind { return true }
+      return false
+    }
+  }
+
+  var lexer: SwiftScanner
+  var token: Token
+  var previous: Token
+  let path: String
+  let bytes: [UInt8]
+  var structs: [StructDeclaration] = []
+  var enums: [EnumDeclaration] = []
+  var diagnostics: [Diagnostic] = []
+  var scopes: [Scope] = []
+  var typeDepth = 0
+  var didReportTypeNesting = false
+  /// What the next `{` at declaration level belongs to, for messages ("function 'f'").
+  var pendingBlockDescription: String?
+  /// Conditions of the enclosing `#if` clauses, outermost first.
+  var conditions: [String] = []
+  var conditionFrames: [ConditionFrame] = []
+  var didReportConditionNesting = false
+
+  init(file: SourceFile) {
+    path = file.path
+    bytes = file.bytes
+    lexer = SwiftScanner(bytes: file.bytes, path: file.path)
+    let start = Token(
+      kind: .endOfFile, keyword: .none, byte: 0, hasLeadingSpace: false,
+      hasLeadingNewline: true, start: 0, end: 0, triviaStart: 0)
+    token = start
+    previous = start
+  }
+
+  mutating func scan() -> (structs: [StructDeclaration], enums: [EnumDeclaration],
+    diagnostics: [Diagnostic])
+  {
+    advance()
+    while token.kind != .endOfFile {
+      if !scopes.isEmpty && token.hasLeadingNewline { recoverFromMissingBrace() }
+      if let top = scopes.last, top.isCode {
+        scanCodeToken()
+      } else {
+        scanDeclaration()
+      }
+    }
+    reportUnclosedAtEnd()
+    var all = lexer.diagnostics + diagnostics
+    all.sort { $0.location.offset < $1.location.offset }
+    return (structs, enums, all)
+  }
+
+  // MARK: - Tokens
+
+  /// Moves to the next token, handling `#if`/`#elseif`/`#else`/`#endif` on the way.
+  mutating func advance() {
+    previous = token
+    token = lexer.next()
+    while token.kind == .pound, let directive = directiveKind(token) {
+      handleDirective(directive)
+    }
+  }
+
+  /// The token after the current one, without moving.
+  func peek() -> Token {
+    var copy = lexer
+    return copy.next()
+  }
+
+  func text(of token: Token) -> String {
+    String(decoding: bytes[token.start..<token.end], as: UTF8.self)
+  }
+
+  /// A name token's text, backticks removed.
+  func name(of token: Token) -> String {
+    if bytes[token.start] == ASCII.backtick {
+      let end = token.end - 1 > token.start && bytes[token.end - 1] == ASCII.backtick
+        ? token.end - 1 : token.end
+      return String(decoding: bytes[(token.start + 1)..<end], as: UTF8.self)
+    }
+    return text(of: token)
+  }
+
+  func location(_ offset: Int) -> SourceLocation {
+    SourceLocation(path: path, offset: offset)
+  }
+
+  mutating func diagnose(_ message: ScannerMessage, at offset: Int, notes: [Diagnostic.Note] = [])
+  {
+    diagnostics.append(.error(message.text, at: location(offset), notes: notes))
+  }
+
+  /// Bytes between the start of the token's line and the token.
+  func indentation(of token: Token) -> Int {
+    var index = token.start
+    while index > 0 && !bytes[index - 1].isNewline { index -= 1 }
+    return token.start - index
+  }
+
+  // MARK: - Blocks
+
+  mutating func pushScope(_ kind: Scope.Kind, name: String, description: String) {
+    scopes.append(
+      Scope(
+        kind: kind, name: name, description: description, openBrace: token.start,
+        indentation: indentation(ofLineAt: token.start)))
+    if !scopes[scopes.count - 1].isCode { typeDepth += 1 }
+  }
+
+  mutating func popScope() {
+    guard let scope = scopes.popLast() else { return }
+    if !scope.isCode { typeDepth -= 1 }
+  }
+
+  func indentation(ofLineAt offset: Int) -> Int {
+    var start = offset
+    while start > 0 && !bytes[start - 1].isNewline { start -= 1 }
+    var end = start
+    while end < offset && bytes[end].isHorizontalSpace { end += 1 }
+    return end - start
+  }
+
+  /// Inside a block: braces open and close blocks, everything else is skipped.
+  mutating func scanCodeToken() {
+    if token.is(ASCII.openBrace) {
+      pushScope(.code, name: "", description: "block")
+    } else if token.is(ASCII.closeBrace) {
+      popScope()
+    }
+    advance()
+  }
+
+  /// Called for the first token of a line inside a block; see the type's documentation.
+  mutating func recoverFromMissingBrace() {
+    let top = scopes.count - 1
+    if scopes[top].memberIndentation == nil {
+      if !token.is(ASCII.closeBrace) { scopes[top].memberIndentation = indentation(of: token) }
+      return
+    }
+    guard token.keyword.startsDeclaration || token.is(ASCII.at) || token.is(.class) else {
+      return
+    }
+    let column = indentation(of: token)
+    while let scope = scopes.last, let members = scope.memberIndentation,
+      members > scope.indentation, column <= scope.indentation
+    {
+      diagnose(
+        .missingCloseBraceBeforeDeclaration(declaration: scope.description), at: token.start,
+        notes: [.init(ScannerMessage.openingBraceNote.text, at: location(scope.openBrace))])
+      popScope()
+    }
+  }
+
+  mutating func reportUnclosedAtEnd() {
+    if let outermost = scopes.first {
+      diagnose(
+        .missingCloseBrace(declaration: outermost.description), at: bytes.count,
+        notes: [.init(ScannerMessage.openingBraceNote.text, at: location(outermost.openBrace))])
+    }
+    if let frame = conditionFrames.first {
+      diagnose(.missingEndif, at: frame.start)
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// The comments directly above a declaration: its doc comment and its `// quarry:` lines.
+///
+/// Read from the declaration's leading trivia (the bytes between the previous token and the
+/// declaration's first attribute, modifier or keyword), minus what is still on the previous
+/// token's line: `var a: Int // note` keeps its comment to itself, as in SwiftSyntax.
+struct LeadingComments {
+  /// `///` lines (prefix and one space removed) or the inside of a `/** */` block.
+  var docComment: String?
+  /// The byte ranges following `quarry:` in each annotation comment, in order.
+  var annotationRanges: [Range<Int>] = []
+
+  init(bytes: [UInt8], trivia: Range<Int>, isAtFileStart: Bool) {
+    var cursor = ByteCursor(bytes: bytes, offset: trivia.lowerBound)
+    let end = trivia.upperBound
+    var docLines: [String] = []
+    var isOnPreviousTokenLine = !isAtFileStart
+    while cursor.offset < end {
+      let byte = cursor.peek()
+      if byte == ASCII.slash && cursor.peek(1) == ASCII.slash {
+        let start = cursor.offset
+        cursor.advance(while: { !$0.isNewline })
+        let lineEnd = min(cursor.offset, end)
+        if isOnPreviousTokenLine { continue }
+        if cursor.bytes.count > start + 2 && cursor.bytes[start + 2] == ASCII.slash
+          && !(lineEnd > start + 3 && cursor.bytes[start + 3] == ASCII.slash)
+        {
+          var textStart = start + 3
+          if textStart < lineEnd && cursor.bytes[textStart] == ASCII.space { textStart += 1 }
+          docLines.append(String(decoding: cursor.bytes[textStart..<lineEnd], as: UTF8.self))
+        } else if let range = Self.annotationRange(in: cursor.bytes, from: start + 2, to: lineEnd) {
+          annotationRanges.append(range)
+        }
+      } else if byte == ASCII.slash && cursor.peek(1) == ASCII.star {
+        let start = cursor.offset
+        Self.skipBlockComment(&cursor, end: end)
+        if !isOnPreviousTokenLine && start + 2 < end && cursor.bytes[start + 2] == ASCII.star
+          && cursor.offset - start >= 5
+        {
+          let inner = cursor.bytes[(start + 3)..<(cursor.offset - 2)]
+          docLines = [Self.blockDocText(inner)]
+        }
+      } else {
+        if byte.isNewline { isOnPreviousTokenLine = false }
+        cursor.advance()
+      }
+    }
+    docComment = docLines.isEmpty ? nil : docLines.joined(separator: "\n")
+  }
+
+  /// The range after `quarry:` when the comment text (after `//`) starts with it.
+  private static func annotationRange(in bytes: [UInt8], from start: Int, to end: Int)
+    -> Range<Int>?
+  {
+    var cursor = ByteCursor(bytes: bytes, offset: start)
+    cursor.advance(while: \.isHorizontalSpace)
+    guard cursor.is(at: "quarry:"), cursor.offset + 7 <= end else { return nil }
+    return (cursor.offset + 7)..<end
+  }
+
+  private static func skipBlockComment(_ cursor: inout ByteCursor, end: Int) {
+    cursor.advance(by: 2)
+    var depth = 1
+    while cursor.offset < end {
+      if cursor.peek() == ASCII.star && cursor.peek(1) == ASCII.slash {
+        cursor.advance(by: 2)
+        depth -= 1
+        if depth == 0 { return }
+      } else if cursor.peek() == ASCII.slash && cursor.peek(1) == ASCII.star {
+        cursor.advance(by: 2)
+        depth += 1
+      } else {
+        cursor.advance()
+      }
+    }
+  }
+
+  /// The text of a `/** … */` comment with each line's leading ` * ` removed.
+  private static func blockDocText(_ inner: ArraySlice<UInt8>) -> String {
+    let text = String(decoding: inner, as: UTF8.self)
+    var lines: [Substring] = []
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      var trimmed = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+      if trimmed.hasPrefix("*") {
+        trimmed = trimmed.dropFirst()
+        if trimmed.hasPrefix(" ") { trimmed = trimmed.dropFirst() }
+      }
+      lines.append(trimmed)
+    }
+    let isBlank = { (line: Substring) in line.allSatisfy({ $0 == " " || $0 == "\r" }) }
+    let first = lines.firstIndex(where: { !isBlank($0) }) ?? lines.count
+    let last = lines.lastIndex(where: { !isBlank($0) }) ?? -1
+    guard first <= last else { return "" }
+    lines = Array(lines[first...last])
+    return lines.map { line in
+      var trimmed = line
+      while let last = trimmed.last, last == " " || last == "\t" || last == "\r" {
+        trimmed = trimmed.dropLast()
+      }
+      return String(trimmed)
+    }.joined(separator: "\n")
+  }
+}

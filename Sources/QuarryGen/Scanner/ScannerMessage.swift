@@ -1,0 +1,52 @@
+/// Every message the scanner reports, worded in one place (compiler style: lowercase start,
+/// no final period, identifiers in single quotes).
+enum ScannerMessage {
+  case unterminatedBlockComment
+  case unterminatedString
+  case unterminatedMultilineString
+  case unterminatedRegex
+  case extraneousCloseBrace
+  case missingCloseBrace(declaration: String)
+  case missingCloseBraceBeforeDeclaration(declaration: String)
+  case openingBraceNote
+  case missingOpenBrace(kind: String, name: String)
+  case missingName(kind: String)
+  case unexpectedDirective(String)
+  case missingEndif
+  case nestingTooDeep(limit: Int)
+  case conditionsTooDeep(limit: Int)
+  case tuplePattern
+  case missingPattern
+  case missingTypeAnnotation(property: String)
+  case annotation(String)
+  case unreadableFile(String)
+
+  var text: String {
+    switch self {
+    case .unterminatedBlockComment: "unterminated '/*' comment"
+    case .unterminatedString: "unterminated string literal"
+    case .unterminatedMultilineString: "unterminated multi-line string literal"
+    case .unterminatedRegex: "unterminated regex literal"
+    case .extraneousCloseBrace: "extraneous '}' at top level"
+    case .missingCloseBrace(let declaration): "expected '}' at end of \(declaration)"
+    case .missingCloseBraceBeforeDeclaration(let declaration):
+      "expected '}' at end of \(declaration) before this declaration"
+    case .openingBraceNote: "to match this opening '{'"
+    case .missingOpenBrace(let kind, let name): "expected '{' in \(kind) '\(name)'"
+    case .missingName(let kind): "expected a name after '\(kind)'"
+    case .unexpectedDirective(let directive): "unexpected '\(directive)' without '#if'"
+    case .missingEndif: "expected '#endif' for this '#if'"
+    case .nestingTooDeep(let limit):
+      "declarations nested more than \(limit) levels deep are not scanned"
+    case .conditionsTooDeep(let limit):
+      "'#if' blocks nested more than \(limit) levels deep: inner conditions are not recorded"
+    case .tuplePattern:
+      "tuple patterns in stored properties are not supported; declare one property per name"
+    case .missingPattern: "expected a property name"
+    case .missingTypeAnnotation(let property):
+      "property '\(property)' needs a type annotation"
+    case .annotation(let message): message
+    case .unreadableFile(let reason): "cannot read file: \(reason)"
+    }
+  }
+}

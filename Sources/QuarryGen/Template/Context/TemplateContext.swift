@@ -1,0 +1,55 @@
+/// The variables a template sees: a dictionary of `TemplateValue`s built once per run.
+///
+/// Built from scanned declarations with Sourcery's names (`types.structs`, `type.name`,
+/// `variable.typeName.name`, …, see `TemplateContext+Declarations.swift`), plus `argument`
+/// (values from the command line) and any keys the generator adds beside them.
+///
+/// ```swift
+/// var context = TemplateContext(files: scannedFiles, arguments: ["module": "Birds"])
+/// context["tables"] = .array(tableValues)          // the generator's own model
+/// let perStruct = context.adding(["type": TemplateContext.typeValue(bird)])
+/// ```
+public struct TemplateContext: Sendable {
+  public var values: [String: TemplateValue]
+
+  /// A context holding exactly `values`.
+  public init(_ values: [String: TemplateValue] = [:]) {
+    self.values = values
+  }
+
+  /// A context with `types`, `argument` and the `extra` keys (which win over the others).
+  public init(
+    structs: [StructDeclaration], enums: [EnumDeclaration] = [],
+    arguments: [String: TemplateValue] = [:], extra: [String: TemplateValue] = [:]
+  ) {
+    var values: [String: TemplateValue] = [
+      "types": Self.typesValue(structs: structs, enums: enums),
+      "argument": .dictionary(arguments),
+    ]
+    values.merge(extra) { _, new in new }
+    self.values = values
+  }
+
+  /// A context over every struct and enum of `files`, in file then declaration order.
+  public init(
+    files: [ScannedFile], arguments: [String: TemplateValue] = [:],
+    extra: [String: TemplateValue] = [:]
+  ) {
+    self.init(
+      structs: files.flatMap(\.structs), enums: files.flatMap(\.enums), arguments: arguments,
+      extra: extra)
+  }
+
+  public subscript(key: String) -> TemplateValue? {
+    get { values[key] }
+    set { values[key] = newValue }
+  }
+
+  /// A copy with `values` added, replacing keys already present. Cheap: the existing tree is
+  /// shared, not copied.
+  public func adding(_ values: [String: TemplateValue]) -> TemplateContext {
+    var copy = self
+    copy.values.merge(values) { _, new in new }
+    return copy
+  }
+}

@@ -1,0 +1,18 @@
+/// One piece of a parsed template. A closed set: a new tag is one case plus one file in
+/// `Nodes/` holding its parsing and rendering.
+indirect enum Node: Sendable {
+  /// Literal text, whitespace rules already applied.
+  case text(String)
+  /// `{{ expression }}`.
+  case output(Expression)
+  /// `{% for %}…{% empty %}…{% endfor %}`.
+  case forLoop(ForNode)
+  /// `{% if %}…{% elif %}…{% else %}…{% endif %}`.
+  case conditional(IfNode)
+  /// `{% include "name" %}`.
+  case include(IncludeNode)
+  /// `{% set name = expression %}`.
+  case set(SetNode)
+  /// `{% filter name %}…{% endfilter %}`.
+  case filterBlock(FilterBlockNode)
+}

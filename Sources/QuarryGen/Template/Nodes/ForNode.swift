@@ -1,0 +1,113 @@
+/// `{% for item in list %}…{% empty %}…{% endfor %}` and `{% for key, value in dictionary %}`.
+///
+/// ```text
+/// {% for name in names %}{{ forloop.index }}. {{ name }}{% if not forloop.last %}, {% endif %}{% empty %}none{% endfor %}
+/// ```
+/// over `names = ["id", "name"]` prints `1. id, 2. name`; over `[]` it prints `none`.
+///
+/// Inside the loop `forloop.first`, `forloop.last`, `forloop.index` (1-based), `forloop.index0`,
+/// `forloop.length` and Stencil's `forloop.counter`/`forloop.counter0` are defined.
+/// Dictionaries iterate in key order; with one loop variable they yield their keys. `null`
+/// iterates as empty.
+struct ForNode: Sendable {
+  var keyName: String?
+  var valueName: String
+  var sequence: Expression
+  /// Where the sequence expression starts, for "needs an array" errors.
+  var sequenceLocation: SourceLocation
+  var body: [Node]
+  var emptyBody: [Node]
+
+  static let syntax = "for item in list"
+
+  func render(in renderer: inout Renderer) {
+    guard let value = renderer.evaluate(sequence) else { return }
+    switch value {
+    case .array(let elements):
+      if keyName != nil {
+        renderer.report(.pairNeedsDictionary(kind: value.kindDescription), at: sequenceLocation)
+        return
+      }
+      guard !elements.isEmpty else { return renderer.render(emptyBody) }
+      renderer.enterLoop(length: elements.count)
+      for (index, element) in elements.enumerated() {
+        renderer.beginIteration(index, item: element)
+        renderer.bind(valueName, to: element)
+        renderer.render(body)
+      }
+      renderer.exitLoop()
+    case .dictionary(let dictionary):
+      guard !dictionary.isEmpty else { return renderer.render(emptyBody) }
+      let keys = dictionary.keys.sorted()
+      renderer.enterLoop(length: keys.count)
+      for (index, key) in keys.enumerated() {
+        let element = dictionary[key, default: .null]
+        renderer.beginIteration(index, item: element)
+        if let keyName {
+          renderer.bind(keyName, to: .string(key))
+          renderer.bind(valueName, to: element)
+        } else {
+          renderer.bind(valueName, to: .string(key))
+        }
+        renderer.render(body)
+      }
+      renderer.exitLoop()
+    case .null:
+      renderer.render(emptyBody)
+    case .string, .number, .bool:
+      renderer.report(.notIterable(kind: value.kindDescription), at: sequenceLocation)
+    }
+  }
+}
+
+extension TemplateParser {
+  mutating func parseFor(_ tag: BlockTag) -> Node? {
+    let header = parseForHeader(tag)
+    var (body, end) = parseBody(of: tag, until: ["empty", "endfor"])
+    var emptyBody: [Node] = []
+    if let emptyTag = end, emptyTag.name == "empty" {
+      expectNoArguments(emptyTag)
+      (emptyBody, end) = parseBody(of: tag, until: ["endfor"])
+    }
+    if let end { expectNoArguments(end) }
+    guard let header, end != nil else { return nil }
+    return .forLoop(ForNode(
+      keyName: header.key, valueName: header.value, sequence: header.sequence,
+      sequenceLocation: header.location, body: body, emptyBody: emptyBody))
+  }
+
+  private mutating func parseForHeader(_ tag: BlockTag) -> (
+    key: String?, value: String, sequence: Expression, location: SourceLocation
+  )? {
+    let tokens = tag.tokens
+    func isLoopName(_ index: Int) -> Bool {
+      index < tokens.count && tokens[index].kind == .name && !tokens[index].text.contains(".")
+    }
+    func isSymbol(_ index: Int, _ text: String) -> Bool {
+      index < tokens.count && tokens[index].text == text && tokens[index].kind != .string
+    }
+    let key: String?
+    let value: String
+    var next: Int
+    if isLoopName(0) && isSymbol(1, ",") && isLoopName(2) {
+      key = tokens[0].text
+      value = tokens[2].text
+      next = 3
+    } else if isLoopName(0) {
+      key = nil
+      value = tokens[0].text
+      next = 1
+    } else {
+      report(.malformedTag("for", syntax: ForNode.syntax), at: tokens.first?.offset ?? tag.endOffset)
+      return nil
+    }
+    guard isSymbol(next, "in"), next + 1 < tokens.count else {
+      let offset = next < tokens.count ? tokens[next].offset : tag.endOffset
+      report(.malformedTag("for", syntax: ForNode.syntax), at: offset)
+      return nil
+    }
+    next += 1
+    guard let sequence = parseExpression(in: tag, from: next) else { return nil }
+    return (key, value, sequence, location(tokens[next].offset))
+  }
+}

@@ -1,0 +1,25 @@
+/// One piece of a template: literal text or a tag, as byte ranges into the template file.
+struct TemplateToken: Sendable {
+  enum Kind: Sendable, Equatable {
+    /// Literal text, emitted as is (after the whitespace rules have trimmed it).
+    case text
+    /// `{{ … }}`.
+    case variable
+    /// `{% … %}`.
+    case block
+    /// `{# … #}`.
+    case comment
+  }
+
+  var kind: Kind
+  /// For text, the bytes to emit; for tags, the contents between the delimiters and any `-`.
+  var start: Int
+  var end: Int
+  /// The whole tag, delimiters included (equal to `start..<end` for text).
+  var tagStart: Int
+  var tagEnd: Int
+  /// `{%-`, `{{-`, `{#-`: trim whitespace, newlines included, before the tag.
+  var trimsBefore = false
+  /// `-%}`, `-}}`, `-#}`: trim whitespace, newlines included, after the tag.
+  var trimsAfter = false
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Quarry
+import XCTest
+
+final class ScalarConversionTests: XCTestCase {
+  func testDoublesRoundTripExactly() throws {
+    XCTAssertEqual(try roundTrip(0.1 + 0.2, as: .real), 0.30000000000000004)
+    XCTAssertEqual(try roundTrip(Double.greatestFiniteMagnitude, as: .real), 1.7976931348623157e308)
+    XCTAssertEqual(try roundTrip(Double.leastNonzeroMagnitude, as: .real), Double(bitPattern: 1))
+    XCTAssertEqual(try roundTrip(-Double.infinity, as: .real), -Double.infinity)
+    XCTAssertEqual(try roundTrip(Float(1.5), as: .real), 1.5)
+  }
+
+  func testNaNIsRefusedBecauseSQLiteWouldStoreNull() {
+    XCTAssertThrowsError(try roundTrip(Double.nan, as: .real)) { error in
+      XCTAssertEqual("\(error)", "NaN cannot be stored (SQLite makes it NULL)")
+    }
+  }
+
+  func testStringsRoundTripEmptyNonASCIIAndNUL() throws {
+    XCTAssertEqual(try roundTrip("", as: .text), "")
+    XCTAssertEqual(try roundTrip("Rouge-gorge 🐦 コマドリ", as: .text), "Rouge-gorge 🐦 コマドリ")
+    XCTAssertEqual(try roundTrip("a\u{0}b", as: .text), "a\u{0}b")
+    XCTAssertEqual(try roundTrip("'; DROP TABLE \"values\"; --", as: .text),
+      "'; DROP TABLE \"values\"; --")
+  }
+
+  func testEmptyStringIsNotNull() throws {
+    XCTAssertEqual(try storageClass(of: "", as: .text), "text")
+  }
+
+  func testDataRoundTripsNULBytesEmptyAndOneMegabyte() throws {
+    XCTAssertEqual(try roundTrip(Data([0, 1, 0, 255]), as: .blob), Data([0, 1, 0, 255]))
+    XCTAssertEqual(try roundTrip(Data(), as: .blob), Data())
+    XCTAssertEqual(try storageClass(of: Data(), as: .blob), "blob")
+    let megabyte = Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let fetched = try roundTrip(megabyte, as: .blob)
+    XCTAssertEqual(fetched.count, 1_048_576)
+    XCTAssertEqual(fetched, megabyte)
+  }
+
+  func testDatesRoundTripBelowTheMillisecond() throws {
+    let date = Date(timeIntervalSinceReferenceDate: 786_297_600.000_123_4)
+    XCTAssertEqual(try roundTrip(date, as: .real).timeIntervalSinceReferenceDate, 786_297_600.000_123_4)
+    let now = Date()
+    XCTAssertEqual(try roundTrip(now, as: .real), now)
+    XCTAssertEqual(try roundTrip(Date.distantPast, as: .real), Date.distantPast)
+    XCTAssertEqual(try roundTrip(Date(timeIntervalSince1970: 0), as: .real).timeIntervalSince1970, 0)
+  }
+
+  func testDatesAreStoredAsSecondsSince2001() throws {
+    let db = try Database.inMemory()
+    let text = try db.read {
+      try $0.fetchValue(
+        String.self, sql: "SELECT datetime(? + 978307200, 'unixepoch')",
+        arguments: [Date(timeIntervalSince1970: 1_700_000_000)])
+    }
+    XCTAssertEqual(text, "2023-11-14 22:13:20")
+  }
+
+  func testUUIDsAreStoredAsCanonicalText() throws {
+    let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
+    XCTAssertEqual(try roundTrip(uuid, as: .text), uuid)
+    XCTAssertEqual(
+      try roundTrip(uuid, as: .text).uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    XCTAssertEqual(try storageClass(of: uuid, as: .text), "text")
+  }
+
+  func testURLsRoundTrip() throws {
+    let url = URL(string: "https://example.com/a%20b?q=%C3%A9#frag") ?? URL(fileURLWithPath: "/")
+    XCTAssertEqual(
+      try roundTrip(url, as: .text).absoluteString, "https://example.com/a%20b?q=%C3%A9#frag")
+  }
+
+  func testRawRepresentableEnumsStoreTheirRawValue() throws {
+    XCTAssertEqual(try roundTrip(Kind.raptor, as: .text), .raptor)
+    XCTAssertEqual(try roundTrip(Priority.high, as: .integer), .high)
+    XCTAssertEqual(try storageClass(of: Priority.high, as: .integer), "integer")
+    XCTAssertEqual(try roundTrip(Kind?.none, as: .text), nil)
+  }
+
+  func testAnUnknownRawValueIsAnErrorNotACrash() throws {
+    let db = try Database.inMemory()
+    XCTAssertThrowsError(
+      try db.read { try $0.fetchValue(Kind.self, sql: #"SELECT 'eagle' AS "kind""#) }
+    ) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "cannot decode column 'kind' (row 1) as Kind: raw value eagle is not a case of Kind"
+          + #" - while executing `SELECT 'eagle' AS "kind"`"#)
+    }
+  }
+}
+
+enum Priority: Int, Sendable, DatabaseValueConvertible {
+  case low = 1, high = 2
+}

@@ -1,0 +1,82 @@
+import Foundation
+@testable import Quarry
+import XCTest
+
+final class RowDecodingTests: DatabaseTestCase {
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try db.migrate(Measurement.self)
+  }
+
+  private func insertRaw(small: String, label: String, tags: String) throws {
+    try db.write {
+      try $0.execute(
+        #"INSERT INTO "measurements" ("small", "label", "tags") VALUES (\#(small), \#(label), \#(tags))"#
+      )
+    }
+  }
+
+  private func assertFetchFails(_ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertThrowsError(try db.read { try $0.fetchAll(Measurement.self) }, file: file, line: line) {
+      error in
+      XCTAssertTrue(error is RowDecodingError, "\(type(of: error))", file: file, line: line)
+      XCTAssertEqual("\(error)", expected, file: file, line: line)
+    }
+  }
+
+  private let select = #"SELECT "id", "small", "label", "tags" FROM "measurements""#
+
+  func testNullIntoANonOptionalNamesTableColumnRowAndType() throws {
+    try insertRaw(small: "1", label: "'a'", tags: "'[]'")
+    try insertRaw(small: "2", label: "NULL", tags: "'[]'")
+    assertFetchFails(
+      "cannot decode column 'label' of table 'measurements' (row 2) as String: expected TEXT, "
+        + "found NULL - while executing `\(select)`")
+  }
+
+  func testWrongStorageClassIsAnError() throws {
+    try insertRaw(small: "'seven'", label: "'a'", tags: "'[]'")
+    assertFetchFails(
+      "cannot decode column 'small' of table 'measurements' (row 1) as Int8: expected INTEGER, "
+        + "found TEXT - while executing `\(select)`")
+  }
+
+  func testOutOfRangeIntegerIsAnErrorNotATruncation() throws {
+    try insertRaw(small: "300", label: "'a'", tags: "'[]'")
+    assertFetchFails(
+      "cannot decode column 'small' of table 'measurements' (row 1) as Int8: integer 300 is out "
+        + "of range for Int8 - while executing `\(select)`")
+  }
+
+  func testBadJSONIsAnError() throws {
+    try insertRaw(small: "1", label: "'a'", tags: "'[\"unterminated'")
+    XCTAssertThrowsError(try db.read { try $0.fetchAll(Measurement.self) }) { error in
+      let description = "\(error)"
+      XCTAssertTrue(
+        description.hasPrefix(
+          "cannot decode column 'tags' of table 'measurements' (row 1) as Array<String>: "
+            + "invalid JSON ("), description)
+    }
+  }
+
+  func testJSONOfTheWrongShapeIsAnError() throws {
+    try insertRaw(small: "1", label: "'a'", tags: "'{\"a\": 1}'")
+    XCTAssertThrowsError(try db.read { try $0.fetchAll(Measurement.self) }) { error in
+      XCTAssertTrue("\(error)".contains("as Array<String>: invalid JSON"), "\(error)")
+    }
+  }
+
+  func testNullJSONIntoANonOptionalIsAnError() throws {
+    try insertRaw(small: "1", label: "'a'", tags: "NULL")
+    assertFetchFails(
+      "cannot decode column 'tags' of table 'measurements' (row 1) as Array<String>: expected "
+        + "JSON TEXT, found NULL - while executing `\(select)`")
+  }
+
+  func testAStatementThatFailedToDecodeIsResetForTheNextQuery() throws {
+    try insertRaw(small: "300", label: "'a'", tags: "'[]'")
+    XCTAssertThrowsError(try db.read { try $0.fetchAll(Measurement.self) })
+    XCTAssertFalse(db.hasBusyStatements)
+    XCTAssertEqual(try db.read { try $0.count(Measurement.self) }, 1)
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+@testable import Quarry
+import XCTest
+
+final class MigrateTests: DatabaseTestCase {
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try db.migrate(Versioned<PlacesV1>.self)
+  }
+
+  private func insertPlace(_ name: String) throws {
+    try db.write { try $0.execute(#"INSERT INTO "places" ("name") VALUES (?)"#, arguments: [name]) }
+  }
+
+  private func columnNames(of table: String) throws -> String? {
+    try db.read {
+      try $0.fetchValue(
+        String.self, sql: "SELECT group_concat(name, ',') FROM pragma_table_info(?)",
+        arguments: [table])
+    }
+  }
+
+  private func schema(of table: String) throws -> String? {
+    // group_concat of no rows is NULL.
+    try db.read {
+      try $0.fetchValue(
+        String?.self,
+        sql: "SELECT group_concat(sql, ';\n') FROM sqlite_master WHERE tbl_name = ? "
+          + "AND sql IS NOT NULL",
+        arguments: [table])
+    } ?? nil
+  }
+
+  private func assertRefused(
+    _ tables: [any TableRecord.Type], _ expected: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    XCTAssertThrowsError(try db.migrate(tables), file: file, line: line) { error in
+      XCTAssertTrue(error is MigrationError, "\(type(of: error))", file: file, line: line)
+      XCTAssertEqual("\(error)", expected, file: file, line: line)
+    }
+  }
+
+  func testMigratingTwiceChangesNothing() throws {
+    try db.migrate(Nest.self, Bird.self, Versioned<PlacesV1>.self)
+    XCTAssertEqual(try columnNames(of: "places"), "id,name")
+  }
+
+  func testNewColumnsGetTheirDefaultOrNull() throws {
+    try insertPlace("Heath")
+
+    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
+
+    XCTAssertEqual(try columnNames(of: "places"), "id,name,note,rank")
+    let row = try db.read {
+      try $0.fetchValue(
+        String.self, sql: #"SELECT quote("note") || ',' || quote("rank") FROM "places""#)
+    }
+    XCTAssertEqual(row, "NULL,0")
+    XCTAssertEqual(
+      try schema(of: "places"),
+      """
+      CREATE TABLE "places" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "name" TEXT NOT NULL
+      , "note" TEXT, "rank" INTEGER NOT NULL DEFAULT 0);
+      CREATE INDEX "places_on_rank" ON "places" ("rank")
+      """)
+  }
+
+  func testARequiredColumnWithoutDefaultIsRefusedWhenTheTableHasRows() throws {
+    try insertPlace("Heath")
+    assertRefused(
+      [Versioned<PlacesWithRequired>.self],
+      "cannot migrate table 'places': new column 'country' is NOT NULL without a default and the "
+        + "table has rows - make the property optional or give it a default")
+    XCTAssertEqual(try columnNames(of: "places"), "id,name")
+  }
+
+  func testARequiredColumnOnAnEmptyTableRecreatesItExactly() throws {
+    try db.migrate(Versioned<PlacesWithRequired>.self)
+    XCTAssertEqual(
+      try schema(of: "places"),
+      """
+      CREATE TABLE "places" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "name" TEXT NOT NULL,
+        "country" TEXT NOT NULL
+      )
+      """)
+  }
+
+  func testAUniqueColumnIsRefusedWhenTheTableHasRows() throws {
+    try insertPlace("Heath")
+    assertRefused(
+      [Versioned<PlacesWithUnique>.self],
+      "cannot migrate table 'places': new column 'code' is UNIQUE and the table has rows - add the "
+        + "column without the constraint, or copy the table in a DatabaseMigrator migration")
+  }
+
+  func testAChangedTypeIsRefused() throws {
+    assertRefused(
+      [Versioned<PlacesWithIntegerName>.self],
+      "cannot migrate table 'places': column 'name' changed type from TEXT to INTEGER - keep the "
+        + "old type, or copy the data into a new column in a DatabaseMigrator migration")
+  }
+
+  func testAChangedNullabilityIsRefused() throws {
+    assertRefused(
+      [Versioned<PlacesWithOptionalName>.self],
+      "cannot migrate table 'places': column 'name' changed from NOT NULL to nullable - keep the "
+        + "old type, or copy the data into a new column in a DatabaseMigrator migration")
+  }
+
+  func testADroppedColumnIsRefused() throws {
+    assertRefused(
+      [Versioned<PlacesWithoutName>.self],
+      "cannot migrate table 'places': column 'name' exists in the database but not in the struct "
+        + "- keep the property (mark it optional), or drop the column in a DatabaseMigrator "
+        + "migration")
+  }
+
+  func testARefusedMigrationLeavesNothingHalfDone() throws {
+    try insertPlace("Heath")
+    XCTAssertThrowsError(
+      try db.migrate(Versioned<Trails>.self, Versioned<PlacesWithRequired>.self))
+
+    XCTAssertNil(try schema(of: "trails"))
+    XCTAssertEqual(try columnNames(of: "places"), "id,name")
+  }
+
+  func testMigrateInsideAWriteJoinsItsTransaction() throws {
+    struct Abort: Error {}
+    XCTAssertThrowsError(
+      try db.write { db in
+        try db.migrate([Versioned<Trails>.self])
+        throw Abort()
+      })
+    XCTAssertNil(try schema(of: "trails"))
+  }
+}

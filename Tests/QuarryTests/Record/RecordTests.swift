@@ -1,0 +1,78 @@
+import Foundation
+@testable import Quarry
+import XCTest
+
+final class RecordTests: DatabaseTestCase {
+  private let robin = Bird(
+    id: .fixed(1), name: "Robin", wingspan: 0.25, kind: .songbird, tags: ["red"], price: 5)
+
+  func testChangesAreTrackedPerColumnInOrder() {
+    let record = BirdTranslator.record(from: robin)
+    XCTAssertFalse(record.hasChanges)
+
+    record.price = 6
+    record.name = "European robin"
+
+    XCTAssertTrue(record.hasChanges)
+    XCTAssertEqual(record.changedColumns, [1, 6])
+    record.clearChanges()
+    XCTAssertEqual(record.changedColumns, [])
+  }
+
+  func testColumnsBeyondSixtyFourAreTracked() {
+    let record = Record()
+    record.markChanged(130)
+    record.markChanged(3)
+    XCTAssertEqual(record.changedColumns, [3, 130])
+  }
+
+  func testSaveWritesOnlyTheChangedColumns() throws {
+    try db.write { try $0.insert(robin) }
+    let record = BirdTranslator.record(from: robin)
+    record.tags = ["red", "brown"]
+    record.name = "European robin"
+    recorder.reset()
+
+    try db.write { try $0.save(record) }
+
+    XCTAssertEqual(
+      recorder.recorded,
+      [
+        "BEGIN IMMEDIATE",
+        #"UPDATE "birds" SET "name" = ?1, "tags" = ?2 WHERE "id" = ?3"#,
+        "COMMIT",
+      ])
+    XCTAssertFalse(record.hasChanges)
+    var expected = robin
+    expected.name = "European robin"
+    expected.tags = ["red", "brown"]
+    XCTAssertEqual(try db.read { try $0.fetchOne(Bird.self, id: .fixed(1)) }, expected)
+    XCTAssertEqual(BirdTranslator.value(from: record), expected)
+  }
+
+  func testSaveWithoutChangesRunsNoUpdate() throws {
+    try db.write { try $0.insert(robin) }
+    let record = BirdTranslator.record(from: robin)
+    recorder.reset()
+
+    try db.write { try $0.save(record) }
+
+    XCTAssertEqual(recorder.recorded, ["BEGIN IMMEDIATE", "COMMIT"])
+  }
+
+  func testSavingARecordWithoutARowThrowsAndKeepsTheChanges() throws {
+    let record = BirdTranslator.record(from: robin)
+    record.name = "Ghost"
+    XCTAssertThrowsError(try db.write { try $0.save(record) }) { error in
+      XCTAssertEqual(error as? RecordNotFoundError, RecordNotFoundError(table: "birds"))
+    }
+    XCTAssertEqual(record.changedColumns, [1])
+  }
+
+  func testTranslatorsRoundTrip() {
+    XCTAssertEqual(BirdTranslator.value(from: BirdTranslator.record(from: robin)), robin)
+    XCTAssertEqual(
+      NestTranslator.value(from: NestTranslator.record(from: Nest(id: 3, site: "oak"))),
+      Nest(id: 3, site: "oak"))
+  }
+}

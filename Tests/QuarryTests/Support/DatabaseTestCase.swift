@@ -1,0 +1,41 @@
+import Foundation
+@testable import Quarry
+import XCTest
+
+/// A test case with a fresh in-memory database holding `nests` and `birds`, and a SQL trace.
+class DatabaseTestCase: XCTestCase {
+  var db: Database!
+  let recorder = SQLRecorder()
+
+  override func setUpWithError() throws {
+    db = try Database.inMemory(configuration: recorder.configuration)
+    try db.migrate(Nest.self, Bird.self)
+    recorder.reset()
+  }
+
+  override func tearDownWithError() throws {
+    if let db {
+      XCTAssertFalse(db.hasBusyStatements, "a statement was left stepping")
+    }
+    db = nil
+  }
+
+  /// A temporary file path, removed with its WAL files at the end of the test.
+  func temporaryDatabasePath() -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quarry-\(UUID().uuidString).sqlite").path
+    addTeardownBlock {
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
+    }
+    return path
+  }
+}
+
+extension UUID {
+  /// A fixed UUID whose last group is `number`, for readable literals in tests.
+  static func fixed(_ number: Int) -> UUID {
+    UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number)) ?? UUID()
+  }
+}
