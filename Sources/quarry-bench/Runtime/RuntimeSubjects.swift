@@ -7,6 +7,7 @@ enum RuntimeSubjects {
   ) -> [any RuntimeSubject] {
     let all: [any RuntimeSubject] = [
       RawSQLiteSubject(storage: storage, files: BenchDatabaseFiles(directory: directory)),
+      QuarrySubject(storage: storage, files: BenchDatabaseFiles(directory: directory)),
       NaiveSubject(storage: storage, files: BenchDatabaseFiles(directory: directory)),
     ]
     return all.filter { names?.contains($0.name) ?? true }
