@@ -22,6 +22,9 @@ enum JSONReport {
       fields.append(("rows", String(result.rows)))
       fields.append(("runs", String(result.samples.count)))
       fields.append(("median_s", number(result.medianSeconds)))
+      // The spread shows how far a loaded machine moved the runs.
+      fields.append(("min_s", number(result.samples.fastest)))
+      fields.append(("max_s", number(result.samples.slowest)))
       if result.suite == "runtime" {
         fields.append(("rows_per_s", number(result.rowsPerSecond)))
       }

@@ -28,6 +28,13 @@ enum NumberFormat {
     return String(format: value < 10 ? "%.2f×" : "%.1f×", value)
   }
 
+  /// The range of the runs relative to their median: `±4%` when runs lie within 8% of it.
+  static func spread(_ samples: Samples) -> String {
+    let median = samples.median
+    guard samples.count > 1, median > 0, median.isFinite else { return "" }
+    return String(format: "±%.0f%%", (samples.slowest - samples.fastest) / median * 50)
+  }
+
   /// `123.456` → `123.5`.
   static func rate(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "" }

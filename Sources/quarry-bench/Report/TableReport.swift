@@ -24,7 +24,7 @@ enum TableReport {
   private static func renderRuntime(_ results: [BenchResult]) -> String {
     var table = TextTable(columns: [
       .left("operation"), .left("storage"), .left("implementation"), .right("rows"),
-      .right("median"), .right("rows/s"), .right("vs raw"), .left("target"),
+      .right("median"), .right("spread"), .right("rows/s"), .right("vs raw"), .left("target"),
     ])
     var previousGroup: String?
     for result in results {
@@ -40,7 +40,7 @@ enum TableReport {
       table.append([
         result.operation, result.storage ?? "", result.implementation ?? "",
         NumberFormat.grouped(Double(result.rows)), NumberFormat.duration(result.medianSeconds),
-        NumberFormat.grouped(result.rowsPerSecond),
+        NumberFormat.spread(result.samples), NumberFormat.grouped(result.rowsPerSecond),
         result.implementation == "raw" ? "1.00×" : NumberFormat.ratio(result.ratioToRaw),
         verdict,
       ])
@@ -50,12 +50,12 @@ enum TableReport {
 
   private static func renderGenerator(_ results: [BenchResult]) -> String {
     var table = TextTable(columns: [
-      .left("operation"), .right("files"), .right("median"), .right("fastest"), .right("MB/s"),
+      .left("operation"), .right("files"), .right("median"), .right("spread"), .right("MB/s"),
     ])
     for result in results {
       table.append([
         result.operation, NumberFormat.grouped(Double(result.rows)),
-        NumberFormat.duration(result.medianSeconds), NumberFormat.duration(result.samples.fastest),
+        NumberFormat.duration(result.medianSeconds), NumberFormat.spread(result.samples),
         NumberFormat.rate(result.megabytesPerSecond),
       ])
     }
