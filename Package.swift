@@ -46,7 +46,19 @@ let package = Package(
     .testTarget(name: "QuarryGenTests", dependencies: ["QuarryGen", "QuarryTestSupport"]),
     .testTarget(
       name: "QuarryEndToEndTests",
-      dependencies: ["quarry", "Quarry", "QuarryGen", "QuarryTestSupport"]
+      // The tests run the built `quarry`; it is built for QuarryBuildPluginTests' plugin.
+      // (Depending on the executable here as well links its objects twice on Linux.)
+      dependencies: ["Quarry", "QuarryGen", "QuarryTestSupport"],
+      // Fixtures are inputs to the built `quarry` (some deliberately invalid) and Snapshots are
+      // expected outputs: neither is compiled. Models/ and Generated/ are, so the generated
+      // code is compiled and run by the tests.
+      exclude: ["Fixtures", "Snapshots", "Generated/Schema.sql"]
+    ),
+    // Generates its persistence code at build time through the build tool plugin.
+    .testTarget(
+      name: "QuarryBuildPluginTests",
+      dependencies: ["Quarry"],
+      plugins: ["QuarryBuildPlugin"]
     ),
   ]
 )

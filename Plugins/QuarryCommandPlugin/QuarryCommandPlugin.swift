@@ -1,6 +1,65 @@
+import Foundation
 import PackagePlugin
 
+/// `swift package --allow-writing-to-package-directory quarry [--target <name>]… [--check]
+/// [--output <folder>] [other quarry options]`
+///
+/// Regenerates the checked-in `Generated/` folder of each target (by default every target
+/// with a `// quarry:` annotation in its sources) by running
+/// `quarry generate <target folder> --output <target folder>/Generated --root <package>`.
+/// Paths in headers and messages are relative to the package, so the output is the same on
+/// every machine. `--check` writes nothing and fails when a folder is stale, for CI.
+///
+/// ```text
+/// $ swift package --allow-writing-to-package-directory quarry --target BirdWatch
+/// created Sources/BirdWatch/Generated/Bird+Quarry.swift
+/// ```
 @main
 struct QuarryCommandPlugin: CommandPlugin {
-  func performCommand(context: PluginContext, arguments: [String]) async throws {}
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    var extractor = ArgumentExtractor(arguments)
+    let targetNames = extractor.extractOption(named: "target")
+    let outputName = extractor.extractOption(named: "output").last ?? "Generated"
+    let passThrough = extractor.remainingArguments
+    let tool = try context.tool(named: "quarry")
+    let packageDirectory = context.package.directoryURL
+
+    let candidates =
+      targetNames.isEmpty
+      ? context.package.targets : try context.package.targets(named: targetNames)
+    var failed: [String] = []
+    for target in candidates {
+      guard let module = target as? SwiftSourceModuleTarget else { continue }
+      if targetNames.isEmpty && !hasAnnotations(module) { continue }
+      let folder = module.directoryURL
+      let output = folder.appendingPathComponent(outputName)
+      let process = Process()
+      process.executableURL = tool.url
+      process.currentDirectoryURL = packageDirectory
+      process.arguments =
+        ["generate", folder.path, "--output", output.path, "--root", packageDirectory.path]
+        + passThrough
+      try process.run()
+      process.waitUntilExit()
+      if process.terminationStatus != 0 { failed.append(target.name) }
+    }
+    if !failed.isEmpty {
+      Diagnostics.error("quarry failed for \(failed.joined(separator: ", "))")
+      throw PluginFailure(targets: failed)
+    }
+  }
+
+  /// Whether any Swift file of the target mentions a `quarry:` annotation; a cheap filter
+  /// so that `swift package quarry` without `--target` skips unrelated targets.
+  private func hasAnnotations(_ module: SwiftSourceModuleTarget) -> Bool {
+    module.sourceFiles(withSuffix: "swift").contains { file in
+      guard let data = FileManager.default.contents(atPath: file.url.path) else { return false }
+      return String(decoding: data, as: UTF8.self).contains("quarry:")
+    }
+  }
+}
+
+struct PluginFailure: Error, CustomStringConvertible {
+  var targets: [String]
+  var description: String { "quarry failed for \(targets.joined(separator: ", "))" }
 }

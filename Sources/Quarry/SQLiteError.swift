@@ -35,6 +35,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Whether the failure is a constraint violation (UNIQUE, NOT NULL, FOREIGN KEY, CHECK…).
   public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
 
+  /// `SQLite error <code>: <message> - while executing `<SQL>``.
   public var description: String {
     var text = "SQLite error \(code): \(message)"
     if let sql { text += " - while executing `\(sql)`" }

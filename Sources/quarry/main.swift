@@ -1,4 +1,51 @@
+import Foundation
 import QuarryGen
 
-// Placeholder until the command-line issue lands.
-print("quarry: not yet implemented")
+// The command line stays thin: parse argv, call QuarryGen, print, exit. See `Options.usage`.
+//
+//   $ quarry generate Sources/App/Models --output Sources/App/Generated
+//   created Sources/App/Generated/Bird+Quarry.swift
+//   $ quarry generate Sources/App/Models --output Sources/App/Generated --check
+//   quarry: 4 generated files up to date
+
+func printError(_ text: String) {
+  FileHandle.standardError.write(Data(text.utf8))
+}
+
+func printOutput(_ text: String) {
+  FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+let command: Command
+do {
+  command = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  printError("quarry: error: \(error.message)\nUsage: see 'quarry --help'\n")
+  exit(64)
+}
+
+switch command {
+case .help(let text):
+  printOutput(text)
+case .version:
+  printOutput("quarry \(QuarryVersion.current)\n")
+case .scan(let paths):
+  let files = ProjectScanner.scanFiles(
+    paths: paths, relativeTo: FileManager.default.currentDirectoryPath)
+  printOutput(ScanDump.json(files))
+  let diagnostics = files.flatMap(\.diagnostics)
+  printError(DiagnosticRenderer(files: files.map(\.file)).render(diagnostics))
+  exit(diagnostics.contains(where: \.isError) ? 1 : 0)
+case .generate(let options, let verbosity):
+  do {
+    let result = try Generator.run(options)
+    printError(DiagnosticRenderer(files: result.files).render(result.diagnostics))
+    let report = GenerationReport(result, verbosity: verbosity)
+    printOutput(report.standardOutput)
+    printError(report.standardError)
+    exit(result.exitCode)
+  } catch {
+    printError("quarry: error: \(error)\n")
+    exit(1)
+  }
+}

@@ -12,7 +12,25 @@ final class Connection {
   private var statements: [String: Statement] = [:]
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
   private var tableStatements: [ObjectIdentifier: TableStatements] = [:]
+  /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared on first use: they run around every
+  /// closure, so they skip the dictionary lookup of `cachedStatement`.
+  private var transactionStatements: [Statement?] = Array(
+    repeating: nil, count: TransactionControl.allCases.count)
   private let tracer: Tracer?
+
+  /// The statements that open and close transactions.
+  enum TransactionControl: Int, CaseIterable {
+    case begin, beginImmediate, commit, rollback
+
+    var sql: String {
+      switch self {
+      case .begin: return "BEGIN"
+      case .beginImmediate: return "BEGIN IMMEDIATE"
+      case .commit: return "COMMIT"
+      case .rollback: return "ROLLBACK"
+      }
+    }
+  }
 
   /// Opens the database at `path` with `SQLITE_OPEN_NOMUTEX` plus `flags`.
   init(path: String, flags: Int32, configuration: Database.Configuration) throws {
@@ -41,6 +59,7 @@ final class Connection {
     // Statements must be finalized before the connection closes.
     statements.removeAll()
     tableStatements.removeAll()
+    transactionStatements.removeAll()
     sqlite3_close_v2(handle)
   }
 
@@ -60,6 +79,17 @@ final class Connection {
     return statement
   }
 
+  /// Runs one of the transaction control statements.
+  func run(_ control: TransactionControl) throws {
+    if let statement = transactionStatements[control.rawValue] {
+      try statement.execute()
+      return
+    }
+    let statement = try Statement(connection: handle, sql: control.sql)
+    transactionStatements[control.rawValue] = statement
+    try statement.execute()
+  }
+
   /// The statements of table `T` on this connection, built on first use.
   func statements<T: TableRecord>(for type: T.Type) -> TableStatements {
     let key = ObjectIdentifier(type)
@@ -67,12 +97,6 @@ final class Connection {
     let created = TableStatements(table: T.table)
     tableStatements[key] = created
     return created
-  }
-
-  /// Forgets the table statements, after a migration changed the schema.
-  func clearTableStatements() {
-    tableStatements.removeAll()
-    statements.removeAll()
   }
 
   /// Whether any cached statement is still mid-step (a leak the tests check for).

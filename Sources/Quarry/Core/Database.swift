@@ -18,8 +18,8 @@ import Foundation
 /// let count = try await db.read { try $0.count(Bird.self) }
 /// ```
 ///
-/// Calling `read` or `write` from inside a `write` closure deadlocks: use the transaction you
-/// were given instead.
+/// Calling `write` from inside a `write` closure (or `read`, for an in-memory database) is a
+/// programming error that stops with a precondition failure: use the transaction you were given.
 ///
 /// Related SQLite documentation: <https://sqlite.org/wal.html>,
 /// <https://sqlite.org/lang_transaction.html>
@@ -34,6 +34,8 @@ public final class Database: @unchecked Sendable {
   /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys on
   /// and a busy timeout.
   ///
+  /// `":memory:"` gives the same private database as ``inMemory(configuration:)``.
+  ///
   /// ```swift
   /// let db = try Database(path: "app.sqlite")
   /// ```
@@ -43,6 +45,11 @@ public final class Database: @unchecked Sendable {
     self.path = path
     writer = try Connection(
       path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, configuration: configuration)
+    // Other connections to ":memory:" or "" would each open a different, empty database.
+    guard !Self.isPrivateToOneConnection(path) else {
+      readers = nil
+      return
+    }
     try writer.execute("PRAGMA journal_mode = WAL")
     // In WAL mode NORMAL keeps the database consistent after a crash; only the last commits
     // before a power loss may be rolled back.
@@ -52,12 +59,10 @@ public final class Database: @unchecked Sendable {
     }
   }
 
-  private init(inMemoryWith configuration: Configuration) throws {
-    path = ":memory:"
-    writer = try Connection(
-      path: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-      configuration: configuration)
-    readers = nil
+  /// Whether `path` names a database that only the connection opening it can see.
+  private static func isPrivateToOneConnection(_ path: String) -> Bool {
+    path.isEmpty || path == ":memory:" || path.hasPrefix("file::memory:")
+      || (path.hasPrefix("file:") && path.contains("mode=memory"))
   }
 
   /// A private in-memory database, gone when the value is released: for tests and previews.
@@ -69,7 +74,7 @@ public final class Database: @unchecked Sendable {
   ///
   /// Reads and writes share one connection, so they take turns.
   public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {
-    try Database(inMemoryWith: configuration)
+    try Database(path: ":memory:", configuration: configuration)
   }
 
   /// Runs `body` in one write transaction: committed when it returns, rolled back when it
@@ -87,12 +92,14 @@ public final class Database: @unchecked Sendable {
   ///   commit.
   @discardableResult
   public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
-    writeLock.lock()
-    defer { writeLock.unlock() }
-    let transaction = WriteTransaction(connection: writer)
-    defer { transaction.invalidate() }
-    try transaction.begin("BEGIN IMMEDIATE")
-    return try transaction.commit { try body(transaction) }
+    return try WriterOwnership.withOwnership(of: self) {
+      writeLock.lock()
+      defer { writeLock.unlock() }
+      let transaction = WriteTransaction(connection: writer)
+      defer { transaction.invalidate() }
+      try transaction.begin(.beginImmediate)
+      return try transaction.commit { try body(transaction) }
+    }
   }
 
   /// Runs `body` in one read transaction, so all its queries see the same snapshot.
@@ -106,6 +113,7 @@ public final class Database: @unchecked Sendable {
   /// - Throws: what `body` throws, or ``SQLiteError``.
   public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
     guard let readers else {
+      WriterOwnership.checkNotHeld(by: self)
       writeLock.lock()
       defer { writeLock.unlock() }
       return try read(on: writer, body)
@@ -118,7 +126,7 @@ public final class Database: @unchecked Sendable {
   {
     let transaction = ReadTransaction(connection: connection)
     defer { transaction.invalidate() }
-    try transaction.begin("BEGIN")
+    try transaction.begin(.begin)
     return try transaction.commit { try body(transaction) }
   }
 

@@ -11,10 +11,15 @@ import Foundation
 ///
 /// Related SQLite documentation: <https://sqlite.org/datatype3.html>
 public enum DatabaseValue: Sendable, Equatable {
+  /// SQL NULL: what a nil optional stores.
   case null
+  /// A signed 64-bit integer.
   case integer(Int64)
+  /// An IEEE 754 double.
   case real(Double)
+  /// UTF-8 text.
   case text(String)
+  /// Bytes, stored as they are.
   case blob(Data)
 
   /// The storage class name as SQLite's `typeof()` would spell it, for messages.

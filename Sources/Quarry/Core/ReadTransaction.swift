@@ -21,8 +21,8 @@ public class ReadTransaction {
     return connection
   }
 
-  func begin(_ sql: String) throws {
-    try connection.cachedStatement(sql).execute()
+  func begin(_ control: Connection.TransactionControl) throws {
+    try connection.run(control)
   }
 
   /// Runs `body`, then commits; rolls back when `body` or the commit throws.
@@ -30,11 +30,11 @@ public class ReadTransaction {
     let result: T
     do {
       result = try body()
-      try connection.cachedStatement("COMMIT").execute()
+      try connection.run(.commit)
     } catch {
       // A failed statement may already have ended the transaction.
       if !connection.isAutocommit {
-        try? connection.cachedStatement("ROLLBACK").execute()
+        try? connection.run(.rollback)
       }
       throw error
     }
@@ -45,15 +45,3 @@ public class ReadTransaction {
     isValid = false
   }
 }
-
-/// The database as seen from inside a `write` closure: queries and changes in one transaction.
-///
-/// ```swift
-/// try db.write { db in
-///   let rowID = try db.insert(bird)
-///   try db.update(nest)
-/// }
-/// ```
-///
-/// Valid only inside the closure it was passed to.
-public final class WriteTransaction: ReadTransaction {}

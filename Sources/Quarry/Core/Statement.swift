@@ -19,7 +19,7 @@ import CSQLite
 /// Related SQLite documentation: <https://sqlite.org/c3ref/stmt.html>
 public final class Statement {
   /// The prepared statement; valid until `deinit`.
-  let handle: OpaquePointer
+  @usableFromInline let handle: OpaquePointer
   /// The SQL text the statement was prepared from.
   public let sql: String
   /// The table whose rows are being read, for error messages.

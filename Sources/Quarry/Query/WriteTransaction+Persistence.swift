@@ -105,6 +105,10 @@ extension WriteTransaction {
   /// try db.write { try $0.save(record) }   // UPDATE "birds" SET "name" = ?1 WHERE "id" = ?2
   /// ```
   ///
+  /// The row is found by the record's current primary key, so a record whose key property
+  /// changed updates the row with the new key (or throws when there is none): to change a key,
+  /// delete the old value and insert the new one.
+  ///
   /// - Throws: ``RecordNotFoundError`` when no row has the record's key.
   public func save<R: PersistableRecord>(_ record: R) throws {
     let changed = record.changedColumns

@@ -11,32 +11,29 @@
 /// ```
 struct AnnotationParser {
   private var cursor: ByteCursor
-  private let end: Int
+  private var end: Int
   private let path: String
   private(set) var annotations: [Annotation] = []
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(bytes: [UInt8], range: Range<Int>, path: String) {
-    cursor = ByteCursor(bytes: bytes, offset: range.lowerBound)
-    end = range.upperBound
+  init(bytes: [UInt8], path: String) {
+    cursor = ByteCursor(bytes: bytes)
+    end = 0
     self.path = path
   }
 
+  /// Parses each range (the text after `quarry:` on one comment line), accumulating.
   static func parse(bytes: [UInt8], ranges: [Range<Int>], path: String)
     -> (annotations: [Annotation], diagnostics: [Diagnostic])
   {
-    var annotations: [Annotation] = []
-    var diagnostics: [Diagnostic] = []
-    for range in ranges {
-      var parser = AnnotationParser(bytes: bytes, range: range, path: path)
-      parser.parseLine()
-      annotations += parser.annotations
-      diagnostics += parser.diagnostics
-    }
-    return (annotations, diagnostics)
+    var parser = AnnotationParser(bytes: bytes, path: path)
+    for range in ranges { parser.parseLine(range) }
+    return (parser.annotations, parser.diagnostics)
   }
 
-  mutating func parseLine() {
+  mutating func parseLine(_ range: Range<Int>) {
+    cursor.offset = range.lowerBound
+    end = range.upperBound
     skipSpaces()
     if isAtEnd { return diagnose("expected an annotation after 'quarry:'") }
     while true {
@@ -172,7 +169,9 @@ struct AnnotationParser {
   private var isAtEnd: Bool { cursor.offset >= end }
 
   private mutating func skipSpaces() {
-    while cursor.offset < end && (cursor.peek().isHorizontalSpace || cursor.peek() == ASCII.carriageReturn) {
+    while cursor.offset < end
+      && (cursor.peek().isHorizontalSpace || cursor.peek() == ASCII.carriageReturn)
+    {
       cursor.advance()
     }
   }

@@ -42,7 +42,11 @@ struct ByteCursor {
   /// Moves past every byte for which `predicate` holds.
   @inline(__always)
   mutating func advance(while predicate: (UInt8) -> Bool) {
-    while offset < bytes.count && predicate(bytes[offset]) { offset += 1 }
+    // A local index keeps the loop in registers instead of storing `offset` every byte.
+    var index = offset
+    let count = bytes.count
+    while index < count && predicate(bytes[index]) { index += 1 }
+    offset = index
   }
 
   /// Whether the bytes at the cursor spell `text` (ASCII).

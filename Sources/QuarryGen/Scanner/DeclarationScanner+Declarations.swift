@@ -14,11 +14,20 @@ extension DeclarationScanner {
     var firstToken: Token
     var attributes: [AttributeDeclaration] = []
     var modifiers = Modifiers()
+    /// Trivia holding comments between the attributes and modifiers (`@Wrapper` then
+    /// `// quarry: unique` then `var x`), read as leading comments too.
+    var innerTrivia: [Range<Int>] = []
   }
 
   mutating func scanDeclaration() {
     var prefix = Prefix(firstToken: token)
+    if token.hasLeadingNewline, let top = scopes.last, case .structBody = top.kind {
+      warnAboutTrailingAnnotations(before: token)
+    }
     while true {
+      if token.start != prefix.firstToken.start && hasComment(in: token.triviaStart..<token.start) {
+        prefix.innerTrivia.append(token.triviaStart..<token.start)
+      }
       if token.is(ASCII.at) {
         if let attribute = scanAttribute() { prefix.attributes.append(attribute) }
       } else if token.keyword.isModifier
@@ -31,10 +40,12 @@ extension DeclarationScanner {
     }
     switch token.keyword {
     case .struct, .enum, .class, .actor, .protocol, .extension:
+      // A type keyword starts a declaration only when a name follows (`protocol P: class`,
+      // `func f(class: Int)` use the word otherwise).
       let next = peek()
-      if next.kind == .identifier && next.keyword == .none || next.kind == .identifier
-        && bytes[next.start] == ASCII.backtick
-      {
+      let isName =
+        next.kind == .identifier && (next.keyword == .none || bytes[next.start] == ASCII.backtick)
+      if isName {
         scanTypeDeclaration(prefix)
       } else {
         advance()
@@ -57,10 +68,10 @@ extension DeclarationScanner {
       let keyword = token.keyword
       advance()
       switch keyword {
-      case .func: pendingBlockDescription = "function '\(text(of: token))'"
-      case .`init`: pendingBlockDescription = "initializer"
-      case .deinit: pendingBlockDescription = "deinitializer"
-      default: pendingBlockDescription = "subscript"
+      case .func: pendingBlockLabel = .function(token.start..<token.end)
+      case .`init`: pendingBlockLabel = .initializer
+      case .deinit: pendingBlockLabel = .deinitializer
+      default: pendingBlockLabel = .subscript
       }
     default:
       scanOtherToken()
@@ -70,8 +81,8 @@ extension DeclarationScanner {
   /// Anything that is not a declaration we read: skipped, keeping braces and brackets paired.
   mutating func scanOtherToken() {
     if token.is(ASCII.openBrace) {
-      pushScope(.code, name: "", description: pendingBlockDescription ?? "block")
-      pendingBlockDescription = nil
+      pushScope(.code, label: pendingBlockLabel ?? .block)
+      pendingBlockLabel = nil
       advance()
     } else if token.is(ASCII.closeBrace) {
       if scopes.isEmpty {
@@ -79,7 +90,7 @@ extension DeclarationScanner {
       } else {
         popScope()
       }
-      pendingBlockDescription = nil
+      pendingBlockLabel = nil
       advance()
     } else if token.is(ASCII.openParen) || token.is(ASCII.openBracket) {
       skipBracketed()
@@ -147,7 +158,7 @@ extension DeclarationScanner {
       builder.append(token, from: bytes)
       advance()
     }
-    return builder.text
+    return builder.text(from: bytes)
   }
 
   mutating func scanModifier(_ modifiers: inout Modifiers) {
@@ -192,9 +203,7 @@ extension DeclarationScanner {
       }
     }
     var generics: String?
-    if token.is(ASCII.lessThan) && !token.hasLeadingSpace || token.is(ASCII.lessThan)
-      && keyword != .extension
-    {
+    if token.is(ASCII.lessThan) && (!token.hasLeadingSpace || keyword != .extension) {
       generics = scanAngleBracketText()
     }
     var inherited: [String] = []
@@ -212,26 +221,27 @@ extension DeclarationScanner {
         builder.append(token, from: bytes)
         advance()
       }
-      whereClause = builder.text
+      whereClause = builder.text(from: bytes)
     }
     guard token.is(ASCII.openBrace) else {
       diagnose(.missingOpenBrace(kind: kindName, name: localName), at: token.start)
       return
     }
-    let enclosing = scopes.last.map { $0.isCode ? "" : $0.name } ?? ""
-    let qualified = enclosing.isEmpty || keyword == .extension
+    let enclosing = enclosingTypeName
+    let qualified =
+      enclosing.isEmpty || keyword == .extension
       ? localName : enclosing + "." + localName
-    let description = "\(kindName) '\(qualified)'"
+    let label = BlockLabel.type(keyword)
     if typeDepth >= Self.maximumTypeNesting {
       if !didReportTypeNesting {
         didReportTypeNesting = true
         diagnose(.nestingTooDeep(limit: Self.maximumTypeNesting), at: nameToken.start)
       }
-      pushScope(.code, name: "", description: description)
+      pushScope(.code, name: qualified, label: label)
       advance()
       return
     }
-    let comments = leadingComments(before: prefix.firstToken)
+    let comments = leadingComments(before: prefix)
     let access = prefix.modifiers.access ?? .internal
     switch keyword {
     case .struct:
@@ -242,7 +252,7 @@ extension DeclarationScanner {
           docComment: comments.docComment, annotations: comments.annotations, properties: [],
           location: location(nameToken.start), conditions: conditions))
       structs[structs.count - 1].genericWhereClause = whereClause
-      pushScope(.structBody(structs.count - 1), name: qualified, description: description)
+      pushScope(.structBody(structs.count - 1), name: qualified, label: label)
     case .enum:
       enums.append(
         EnumDeclaration(
@@ -251,9 +261,9 @@ extension DeclarationScanner {
           attributes: prefix.attributes, docComment: comments.docComment,
           annotations: comments.annotations, cases: [], location: location(nameToken.start),
           conditions: conditions))
-      pushScope(.enumBody(enums.count - 1), name: qualified, description: description)
+      pushScope(.enumBody(enums.count - 1), name: qualified, label: label)
     default:
-      pushScope(.typeBody, name: qualified, description: description)
+      pushScope(.typeBody, name: qualified, label: label)
     }
     advance()
   }
@@ -278,7 +288,7 @@ extension DeclarationScanner {
       builder.append(token, from: bytes)
       advance()
     }
-    return builder.text
+    return builder.text(from: bytes)
   }
 
   /// `A, B<C>, D & E` up to `{` or `where`.
@@ -301,14 +311,14 @@ extension DeclarationScanner {
         depth = max(0, depth - 1)
       }
       if depth == 0 && token.is(ASCII.comma) {
-        if !builder.isEmpty { items.append(builder.text) }
+        if !builder.isEmpty { items.append(builder.text(from: bytes)) }
         builder = TextBuilder()
       } else {
         builder.append(token, from: bytes)
       }
       advance()
     }
-    if !builder.isEmpty { items.append(builder.text) }
+    if !builder.isEmpty { items.append(builder.text(from: bytes)) }
     return items
   }
 
@@ -356,17 +366,44 @@ extension DeclarationScanner {
 
   // MARK: - Comments
 
-  mutating func leadingComments(before first: Token) -> (
+  /// The doc comment and annotations of the declaration that `prefix` starts.
+  mutating func leadingComments(before prefix: Prefix) -> (
     docComment: String?, annotations: [Annotation]
   ) {
-    let comments = LeadingComments(
+    let first = prefix.firstToken
+    var comments = LeadingComments(
       bytes: bytes, trivia: first.triviaStart..<first.start,
       isAtFileStart: first.triviaStart == 0 || lexerSourceStart == first.triviaStart)
+    for trivia in prefix.innerTrivia {
+      let inner = LeadingComments(bytes: bytes, trivia: trivia, isAtFileStart: true)
+      comments.annotationRanges += inner.annotationRanges
+      if let doc = inner.docComment {
+        comments.docComment = comments.docComment.map { $0 + "\n" + doc } ?? doc
+      }
+    }
     guard !comments.annotationRanges.isEmpty else { return (comments.docComment, []) }
     let parsed = AnnotationParser.parse(
       bytes: bytes, ranges: comments.annotationRanges, path: path)
     diagnostics += parsed.diagnostics
     return (comments.docComment, parsed.annotations)
+  }
+
+  /// Warns about `// quarry:` comments at the end of the line before `token`, which users
+  /// may expect to annotate the declaration on that line.
+  mutating func warnAboutTrailingAnnotations(before token: Token) {
+    guard hasComment(in: token.triviaStart..<token.start) else { return }
+    let comments = LeadingComments(
+      bytes: bytes, trivia: token.triviaStart..<token.start, isAtFileStart: false)
+    for offset in comments.trailingAnnotationOffsets {
+      diagnostics.append(
+        .warning(ScannerMessage.trailingAnnotation.text, at: location(offset)))
+    }
+  }
+
+  /// Whether the trivia holds a `/` at all, the cheap test before looking for comments.
+  func hasComment(in trivia: Range<Int>) -> Bool {
+    for index in trivia where bytes[index] == ASCII.slash { return true }
+    return false
   }
 
   var lexerSourceStart: Int {

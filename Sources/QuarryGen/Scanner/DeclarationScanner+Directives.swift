@@ -34,7 +34,7 @@ extension DeclarationScanner {
         token = lexer.next()
       }
     }
-    let text = condition.text
+    let text = condition.text(from: bytes)
     switch directive {
     case .if:
       let isRecorded = conditionFrames.count < Self.maximumConditionNesting
@@ -60,7 +60,8 @@ extension DeclarationScanner {
       }
       if frame.isRecorded {
         // `&&` binds tighter than `||`: keep each clause's meaning when joining.
-        let joined = parts.count == 1
+        let joined =
+          parts.count == 1
           ? parts : parts.map { $0.contains("||") && !$0.hasPrefix("!(") ? "(" + $0 + ")" : $0 }
         conditions[conditions.count - 1] = joined.joined(separator: " && ")
       }

@@ -1,82 +1,82 @@
 /// Stored instance properties of structs: `var a, b: Int`, `let c = 1`, observers, wrappers.
 extension DeclarationScanner {
-  /// One name of a `var`/`let` declaration while it is being read.
-  private struct Binding {
-    var name: String
-    var nameStart: Int
-    var type: String?
-    var defaultValue: String?
-    var literalType: String?
-    var isComputed = false
-  }
-
   /// Reads `var`/`let` and its comma-separated bindings; the token is the keyword.
+  ///
+  /// Properties are appended as their names are read; `var a, b: Int` then gives `a` the
+  /// type found after `b`, as Swift does for untyped names without a default.
   mutating func scanStoredProperties(_ prefix: Prefix, structIndex: Int) {
     let isLet = token.is(.let)
-    let comments = leadingComments(before: prefix.firstToken)
+    let comments = leadingComments(before: prefix)
+    let isIgnored = comments.annotations.contains(where: { $0.key == "ignore" })
+    let needsType =
+      !isIgnored
+      && (!structs[structIndex].annotations.isEmpty || !comments.annotations.isEmpty)
+    let firstIndex = structs[structIndex].properties.count
+    // Captured now: reading the last token of the declaration already handles an `#if` after it.
     let declarationConditions = conditions
     advance()
-    var bindings: [Binding] = []
     while true {
       if token.is(ASCII.openParen) {
         diagnose(.tuplePattern, at: token.start)
         skipBracketed()
-        return
+        break
       }
       guard token.kind == .identifier else {
         diagnose(.missingPattern, at: token.start)
-        return
+        break
       }
-      var binding = Binding(name: name(of: token), nameStart: token.start)
-      pendingBlockDescription = "property '\(binding.name)'"
+      let nameToken = token
+      pendingBlockLabel = .property(token.start..<token.end)
       advance()
+      var type: String?
+      var defaultValue: String?
+      var literalType: String?
       if token.is(ASCII.colon) {
         advance()
-        binding.type = scanTypeText()
+        type = scanTypeText()
       }
       if token.is(ASCII.equals) {
         advance()
         let expression = scanExpressionText()
-        binding.defaultValue = expression.text
-        binding.literalType = expression.literalType
+        defaultValue = expression.text
+        literalType = expression.literalType
       }
+      // `{ willSet/didSet … }` keeps the property stored; anything else makes it computed.
+      var isComputed = false
       if token.is(ASCII.openBrace) {
-        // `{ willSet/didSet … }` keeps the property stored; anything else makes it computed.
         let first = peek()
-        binding.isComputed = !(first.is(.willSet) || first.is(.didSet))
+        isComputed = !(first.is(.willSet) || first.is(.didSet))
       }
-      bindings.append(binding)
+      if let type {
+        // Earlier untyped names without a default take this type (`var a, b: Int`).
+        var index = structs[structIndex].properties.count - 1
+        while index >= firstIndex && structs[structIndex].properties[index].typeName == nil
+          && structs[structIndex].properties[index].defaultValue == nil
+        {
+          structs[structIndex].properties[index].typeName = type
+          index -= 1
+        }
+      }
+      if !isComputed {
+        structs[structIndex].properties.append(
+          PropertyDeclaration(
+            name: name(of: nameToken), typeName: type ?? literalType,
+            isTypeInferred: type == nil && literalType != nil, isLet: isLet,
+            isLazy: prefix.modifiers.isLazy, defaultValue: defaultValue,
+            attributes: prefix.attributes, access: prefix.modifiers.access ?? .internal,
+            setterAccess: prefix.modifiers.setterAccess, annotations: comments.annotations,
+            docComment: comments.docComment, location: location(nameToken.start),
+            conditions: declarationConditions))
+      }
       guard token.is(ASCII.comma) else { break }
       advance()
     }
-    if !token.is(ASCII.openBrace) { pendingBlockDescription = nil }
-    // `var a, b: Int`: a type applies to the untyped, uninitialised names before it.
-    var carried: String?
-    for index in bindings.indices.reversed() {
-      if let type = bindings[index].type {
-        carried = type
-      } else if bindings[index].defaultValue == nil {
-        bindings[index].type = carried
-      } else {
-        carried = nil
-      }
-    }
-    let structIsAnnotated = !structs[structIndex].annotations.isEmpty
-    for binding in bindings where !binding.isComputed {
-      let isTypeInferred = binding.type == nil && binding.literalType != nil
-      let property = PropertyDeclaration(
-        name: binding.name, typeName: binding.type ?? binding.literalType,
-        isTypeInferred: isTypeInferred, isLet: isLet, isLazy: prefix.modifiers.isLazy,
-        defaultValue: binding.defaultValue, attributes: prefix.attributes,
-        access: prefix.modifiers.access ?? .internal, setterAccess: prefix.modifiers.setterAccess,
-        annotations: comments.annotations, docComment: comments.docComment,
-        location: location(binding.nameStart), conditions: declarationConditions)
-      if property.typeName == nil && (structIsAnnotated || !comments.annotations.isEmpty)
-        && !comments.annotations.contains(where: { $0.key == "ignore" })
+    if !token.is(ASCII.openBrace) { pendingBlockLabel = nil }
+    if needsType {
+      for property in structs[structIndex].properties[firstIndex...] where property.typeName == nil
       {
-        diagnose(.missingTypeAnnotation(property: binding.name), at: binding.nameStart)
+        diagnose(.missingTypeAnnotation(property: property.name), at: property.location.offset)
       }
-      structs[structIndex].properties.append(property)
     }
   }
 
@@ -108,7 +108,7 @@ extension DeclarationScanner {
       builder.append(token, from: bytes)
       advance()
     }
-    return builder.text
+    return builder.text(from: bytes)
   }
 
   /// A type goes on after a line break only when one side of the break demands it.
@@ -161,16 +161,19 @@ extension DeclarationScanner {
       builder.append(token, from: bytes)
       advance()
     }
-    return (builder.text, count > 2 || (count == 2 && !sawSign) ? nil : literalType)
+    return (builder.text(from: bytes), count > 2 || (count == 2 && !sawSign) ? nil : literalType)
   }
 
   private func literalTypeName(of token: Token, signed: Bool) -> String? {
     switch token.kind {
     case .number:
-      let isHex = token.end - token.start > 1 && (bytes[token.start + 1] | 0x20) == UInt8(ascii: "x")
+      let isHex =
+        token.end - token.start > 1 && (bytes[token.start + 1] | 0x20) == UInt8(ascii: "x")
       for index in token.start..<token.end {
         let lower = bytes[index] | 0x20
-        if bytes[index] == ASCII.dot || (isHex ? lower == UInt8(ascii: "p") : lower == UInt8(ascii: "e")) {
+        if bytes[index] == ASCII.dot
+          || (isHex ? lower == UInt8(ascii: "p") : lower == UInt8(ascii: "e"))
+        {
           return "Double"
         }
       }

@@ -14,6 +14,16 @@ struct DeclarationScanner {
   static let maximumTypeNesting = 256
   static let maximumConditionNesting = 64
 
+  /// What opened a block.
+  enum BlockLabel {
+    case block
+    case type(Keyword)
+    /// The byte range of the function's or property's name.
+    case function(Range<Int>)
+    case property(Range<Int>)
+    case initializer, deinitializer, `subscript`
+  }
+
   struct Scope {
     enum Kind {
       case structBody(Int)
@@ -23,10 +33,11 @@ struct DeclarationScanner {
     }
 
     var kind: Kind
-    /// The qualified name of the type whose body this is; empty for code blocks.
-    var name: String
-    /// How messages name it: "struct 'A'", "function 'f'", "block".
-    var description: String
+    /// Index in `typeNames` of the qualified name of the type whose body this is, or -1.
+    /// (A scope holds no reference-counted value, so reading one per token costs nothing.)
+    var nameIndex: Int
+    /// What opened the block, for messages; turned into text only when one is reported.
+    var label: BlockLabel
     var openBrace: Int
     /// Indentation (in bytes) of the line holding the `{`.
     var indentation: Int
@@ -48,14 +59,24 @@ struct DeclarationScanner {
   var enums: [EnumDeclaration] = []
   var diagnostics: [Diagnostic] = []
   var scopes: [Scope] = []
+  /// Qualified names of the open type bodies, innermost last.
+  var typeNames: [String] = []
   var typeDepth = 0
   var didReportTypeNesting = false
   /// What the next `{` at declaration level belongs to, for messages ("function 'f'").
-  var pendingBlockDescription: String?
+  var pendingBlockLabel: BlockLabel?
   /// Conditions of the enclosing `#if` clauses, outermost first.
   var conditions: [String] = []
   var conditionFrames: [ConditionFrame] = []
   var didReportConditionNesting = false
+  /// The last line-start lookup, so lookups on one line do not rescan it.
+  var lineCache = LineCache()
+
+  struct LineCache {
+    var offset = 0
+    var lineStart = 0
+    var indentation: Int?
+  }
 
   init(file: SourceFile) {
     path = file.path
@@ -68,13 +89,14 @@ struct DeclarationScanner {
     previous = start
   }
 
-  mutating func scan() -> (structs: [StructDeclaration], enums: [EnumDeclaration],
-    diagnostics: [Diagnostic])
-  {
+  mutating func scan() -> (
+    structs: [StructDeclaration], enums: [EnumDeclaration],
+    diagnostics: [Diagnostic]
+  ) {
     advance()
     while token.kind != .endOfFile {
       if !scopes.isEmpty && token.hasLeadingNewline { recoverFromMissingBrace() }
-      if let top = scopes.last, top.isCode {
+      if !scopes.isEmpty && scopes[scopes.count - 1].isCode {
         scanCodeToken()
       } else {
         scanDeclaration()
@@ -110,7 +132,8 @@ struct DeclarationScanner {
   /// A name token's text, backticks removed.
   func name(of token: Token) -> String {
     if bytes[token.start] == ASCII.backtick {
-      let end = token.end - 1 > token.start && bytes[token.end - 1] == ASCII.backtick
+      let end =
+        token.end - 1 > token.start && bytes[token.end - 1] == ASCII.backtick
         ? token.end - 1 : token.end
       return String(decoding: bytes[(token.start + 1)..<end], as: UTF8.self)
     }
@@ -121,24 +144,27 @@ struct DeclarationScanner {
     SourceLocation(path: path, offset: offset)
   }
 
-  mutating func diagnose(_ message: ScannerMessage, at offset: Int, notes: [Diagnostic.Note] = [])
-  {
+  mutating func diagnose(_ message: ScannerMessage, at offset: Int, notes: [Diagnostic.Note] = []) {
     diagnostics.append(.error(message.text, at: location(offset), notes: notes))
   }
 
   /// Bytes between the start of the token's line and the token.
-  func indentation(of token: Token) -> Int {
-    var index = token.start
-    while index > 0 && !bytes[index - 1].isNewline { index -= 1 }
-    return token.start - index
+  mutating func indentation(of token: Token) -> Int {
+    token.start - lineStart(of: token.start)
   }
 
   // MARK: - Blocks
 
-  mutating func pushScope(_ kind: Scope.Kind, name: String, description: String) {
+  /// Opens the block at `token`; `name` is the qualified name of a type body.
+  mutating func pushScope(_ kind: Scope.Kind, name: String? = nil, label: BlockLabel) {
+    var nameIndex = -1
+    if let name {
+      nameIndex = typeNames.count
+      typeNames.append(name)
+    }
     scopes.append(
       Scope(
-        kind: kind, name: name, description: description, openBrace: token.start,
+        kind: kind, nameIndex: nameIndex, label: label, openBrace: token.start,
         indentation: indentation(ofLineAt: token.start)))
     if !scopes[scopes.count - 1].isCode { typeDepth += 1 }
   }
@@ -146,20 +172,49 @@ struct DeclarationScanner {
   mutating func popScope() {
     guard let scope = scopes.popLast() else { return }
     if !scope.isCode { typeDepth -= 1 }
+    if scope.nameIndex >= 0 { typeNames.removeLast() }
   }
 
-  func indentation(ofLineAt offset: Int) -> Int {
-    var start = offset
-    while start > 0 && !bytes[start - 1].isNewline { start -= 1 }
+  /// The qualified name of the innermost scope when it is a type body, else "".
+  var enclosingTypeName: String {
+    guard let top = scopes.last, !top.isCode, top.nameIndex >= 0 else { return "" }
+    return typeNames[top.nameIndex]
+  }
+
+  /// The indentation of the line holding `offset`: leading spaces and tabs, in bytes.
+  mutating func indentation(ofLineAt offset: Int) -> Int {
+    let start = lineStart(of: offset)
+    if start == lineCache.lineStart, let indentation = lineCache.indentation { return indentation }
     var end = start
     while end < offset && bytes[end].isHorizontalSpace { end += 1 }
+    lineCache.indentation = end - start
     return end - start
+  }
+
+  /// The offset where the line holding `offset` starts. Queries come in increasing order, so
+  /// the search resumes where the previous one stopped: linear over the file even for a
+  /// megabyte-long line full of braces.
+  mutating func lineStart(of offset: Int) -> Int {
+    guard offset >= lineCache.offset else {
+      var index = offset
+      while index > 0 && !bytes[index - 1].isNewline { index -= 1 }
+      return index
+    }
+    var index = offset
+    while index > lineCache.offset && !bytes[index - 1].isNewline { index -= 1 }
+    let start =
+      index > lineCache.offset || (index > 0 && bytes[index - 1].isNewline)
+      ? index : lineCache.lineStart
+    if start != lineCache.lineStart { lineCache.indentation = nil }
+    lineCache.offset = offset
+    lineCache.lineStart = start
+    return start
   }
 
   /// Inside a block: braces open and close blocks, everything else is skipped.
   mutating func scanCodeToken() {
     if token.is(ASCII.openBrace) {
-      pushScope(.code, name: "", description: "block")
+      pushScope(.code, label: .block)
     } else if token.is(ASCII.closeBrace) {
       popScope()
     }
@@ -181,16 +236,30 @@ struct DeclarationScanner {
       members > scope.indentation, column <= scope.indentation
     {
       diagnose(
-        .missingCloseBraceBeforeDeclaration(declaration: scope.description), at: token.start,
+        .missingCloseBraceBeforeDeclaration(declaration: describe(scope)), at: token.start,
         notes: [.init(ScannerMessage.openingBraceNote.text, at: location(scope.openBrace))])
       popScope()
+    }
+  }
+
+  /// How messages name a block: "struct 'A'", "function 'f'", "block".
+  func describe(_ scope: Scope) -> String {
+    switch scope.label {
+    case .block: "block"
+    case .type(let keyword):
+      "\(keyword) '\(scope.nameIndex >= 0 ? typeNames[scope.nameIndex] : "")'"
+    case .function(let name): "function '\(String(decoding: bytes[name], as: UTF8.self))'"
+    case .property(let name): "property '\(String(decoding: bytes[name], as: UTF8.self))'"
+    case .initializer: "initializer"
+    case .deinitializer: "deinitializer"
+    case .subscript: "subscript"
     }
   }
 
   mutating func reportUnclosedAtEnd() {
     if let outermost = scopes.first {
       diagnose(
-        .missingCloseBrace(declaration: outermost.description), at: bytes.count,
+        .missingCloseBrace(declaration: describe(outermost)), at: bytes.count,
         notes: [.init(ScannerMessage.openingBraceNote.text, at: location(outermost.openBrace))])
     }
     if let frame = conditionFrames.first {

@@ -8,11 +8,15 @@ struct LeadingComments {
   var docComment: String?
   /// The byte ranges following `quarry:` in each annotation comment, in order.
   var annotationRanges: [Range<Int>] = []
+  /// Where `// quarry:` comments sit on the previous token's line: they annotate nothing.
+  var trailingAnnotationOffsets: [Int] = []
 
+  /// Reads `trivia`; with `isAtFileStart` false, what precedes its first newline is skipped.
   init(bytes: [UInt8], trivia: Range<Int>, isAtFileStart: Bool) {
     var cursor = ByteCursor(bytes: bytes, offset: trivia.lowerBound)
     let end = trivia.upperBound
-    var docLines: [String] = []
+    // Doc lines go straight into one string: most declarations have none or one.
+    var doc: String?
     var isOnPreviousTokenLine = !isAtFileStart
     while cursor.offset < end {
       let byte = cursor.peek()
@@ -20,13 +24,23 @@ struct LeadingComments {
         let start = cursor.offset
         cursor.advance(while: { !$0.isNewline })
         let lineEnd = min(cursor.offset, end)
-        if isOnPreviousTokenLine { continue }
+        if isOnPreviousTokenLine {
+          if Self.annotationRange(in: cursor.bytes, from: start + 2, to: lineEnd) != nil {
+            trailingAnnotationOffsets.append(start)
+          }
+          continue
+        }
         if cursor.bytes.count > start + 2 && cursor.bytes[start + 2] == ASCII.slash
           && !(lineEnd > start + 3 && cursor.bytes[start + 3] == ASCII.slash)
         {
           var textStart = start + 3
           if textStart < lineEnd && cursor.bytes[textStart] == ASCII.space { textStart += 1 }
-          docLines.append(String(decoding: cursor.bytes[textStart..<lineEnd], as: UTF8.self))
+          let line = String(decoding: cursor.bytes[textStart..<lineEnd], as: UTF8.self)
+          if doc == nil {
+            doc = line
+          } else {
+            doc? += "\n" + line
+          }
         } else if let range = Self.annotationRange(in: cursor.bytes, from: start + 2, to: lineEnd) {
           annotationRanges.append(range)
         }
@@ -37,14 +51,14 @@ struct LeadingComments {
           && cursor.offset - start >= 5
         {
           let inner = cursor.bytes[(start + 3)..<(cursor.offset - 2)]
-          docLines = [Self.blockDocText(inner)]
+          doc = Self.blockDocText(inner)
         }
       } else {
         if byte.isNewline { isOnPreviousTokenLine = false }
         cursor.advance()
       }
     }
-    docComment = docLines.isEmpty ? nil : docLines.joined(separator: "\n")
+    docComment = doc
   }
 
   /// The range after `quarry:` when the comment text (after `//`) starts with it.

@@ -35,7 +35,8 @@ public enum ProjectScanner {
   public static func scanFile(absolutePath: String, displayPath: String) -> ScannedFile {
     guard let data = FileManager.default.contents(atPath: absolutePath) else {
       let file = SourceFile(path: displayPath, bytes: [])
-      let reason = FileManager.default.fileExists(atPath: absolutePath)
+      let reason =
+        FileManager.default.fileExists(atPath: absolutePath)
         ? "permission denied or not a regular file" : "no such file or directory"
       return ScannedFile(
         file: file,

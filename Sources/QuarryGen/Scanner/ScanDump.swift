@@ -23,25 +23,45 @@
 /// that are valid JSON numbers are printed as numbers, identifiers as strings.
 public enum ScanDump {
   public static func json(_ files: [ScannedFile]) -> String {
-    let sortedFiles = files.sorted { $0.file.path < $1.file.path }
-    var structLines: [String] = []
-    var enumLines: [String] = []
-    var diagnosticLines: [String] = []
-    for scanned in sortedFiles {
-      var lines = LineTable(bytes: scanned.file.bytes)
+    // Entries sort by file, then position, then text, so input order never shows.
+    var structEntries: [(path: String, offset: Int, json: String)] = []
+    var enumEntries: [(path: String, offset: Int, json: String)] = []
+    var diagnosticEntries: [(path: String, offset: Int, json: String)] = []
+    for scanned in files {
+      var lines = LineTable(file: scanned.file)
       let path = scanned.file.path
-      for declaration in scanned.structs.sorted(by: { $0.location < $1.location }) {
-        structLines.append(structJSON(declaration, path: path, lines: &lines))
+      for declaration in scanned.structs {
+        structEntries.append(
+          (path, declaration.location.offset, structJSON(declaration, path: path, lines: &lines)))
       }
-      for declaration in scanned.enums.sorted(by: { $0.location < $1.location }) {
-        enumLines.append(enumJSON(declaration, path: path, lines: &lines))
+      for declaration in scanned.enums {
+        enumEntries.append(
+          (path, declaration.location.offset, enumJSON(declaration, path: path, lines: &lines)))
       }
-      let renderer = DiagnosticRenderer(files: [scanned.file], showsSourceLines: false)
-      for diagnostic in scanned.diagnostics.sorted(by: { $0.location < $1.location }) {
-        let rendered = renderer.render(diagnostic)
-        for line in rendered.split(separator: "\n") { diagnosticLines.append(string(String(line))) }
+      for diagnostic in scanned.diagnostics {
+        var text = string(
+          rendered(
+            diagnostic.severity.rawValue, diagnostic.message, diagnostic.location, lines: &lines))
+        for note in diagnostic.notes {
+          if let location = note.location {
+            text += ",\n  " + string(rendered("note", note.message, location, lines: &lines))
+          } else {
+            text += ",\n  " + string("note: \(note.message)")
+          }
+        }
+        diagnosticEntries.append((diagnostic.location.path, diagnostic.location.offset, text))
       }
     }
+    let order = {
+      (
+        lhs: (path: String, offset: Int, json: String),
+        rhs: (path: String, offset: Int, json: String)
+      ) -> Bool in
+      (lhs.path, lhs.offset, lhs.json) < (rhs.path, rhs.offset, rhs.json)
+    }
+    let structLines = structEntries.sorted(by: order).map(\.json)
+    let enumLines = enumEntries.sorted(by: order).map(\.json)
+    let diagnosticLines = diagnosticEntries.sorted(by: order).map(\.json)
     var output = "{\"structs\":["
     output += structLines.isEmpty ? "" : "\n  " + structLines.joined(separator: ",\n  ")
     output += "],\n \"enums\":["
@@ -71,8 +91,10 @@ public enum ScanDump {
       properties.append(propertyJSON(property, lines: &lines))
     }
     fields.append(
-      ("properties",
-       properties.isEmpty ? "[]" : "[\n    " + properties.joined(separator: ",\n    ") + "]"))
+      (
+        "properties",
+        properties.isEmpty ? "[]" : "[\n    " + properties.joined(separator: ",\n    ") + "]"
+      ))
     return object(fields)
   }
 
@@ -108,6 +130,15 @@ public enum ScanDump {
       ("doc", optional(declaration.docComment)),
       ("cases", array(declaration.cases.map(string))),
     ])
+  }
+
+  /// `path:line:column: severity: message`; positions in other files show the path only.
+  private static func rendered(
+    _ severity: String, _ message: String, _ location: SourceLocation, lines: inout LineTable
+  ) -> String {
+    guard location.path == lines.path else { return "\(location.path): \(severity): \(message)" }
+    let (line, column) = lines.lineAndColumn(at: location.offset)
+    return "\(location.path):\(line):\(column): \(severity): \(message)"
   }
 
   // MARK: - JSON pieces
@@ -186,29 +217,35 @@ public enum ScanDump {
   }
 }
 
-/// Line numbers for offsets visited in increasing order, in one pass over the file.
+/// Line and column numbers for one file: line starts found once, each lookup a binary search.
 struct LineTable {
+  let path: String
   private let bytes: [UInt8]
-  private var offset = 0
-  private var line = 1
-  private var lineStart = 0
+  private var lineStarts: [Int]?
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  init(file: SourceFile) {
+    path = file.path
+    bytes = file.bytes
+  }
 
-  mutating func lineAndColumn(at target: Int) -> (line: Int, column: Int) {
-    let end = min(max(target, 0), bytes.count)
-    if end < offset {
-      offset = 0
-      line = 1
-      lineStart = 0
+  /// The 1-based line and column (in UTF-8 bytes) of `offset`, as `SourceFile` computes them.
+  mutating func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
+    let target = min(max(offset, 0), bytes.count)
+    let starts = lineStarts ?? computeLineStarts()
+    lineStarts = starts
+    // The last line start that is <= target.
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= target { low = middle } else { high = middle - 1 }
     }
-    while offset < end {
-      if bytes[offset] == ASCII.newline {
-        line += 1
-        lineStart = offset + 1
-      }
-      offset += 1
-    }
-    return (line, end - lineStart + 1)
+    return (low + 1, target - starts[low] + 1)
+  }
+
+  private func computeLineStarts() -> [Int] {
+    var starts = [0]
+    for index in bytes.indices where bytes[index] == ASCII.newline { starts.append(index + 1) }
+    return starts
   }
 }

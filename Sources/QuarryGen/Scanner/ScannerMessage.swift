@@ -19,6 +19,7 @@ enum ScannerMessage {
   case missingPattern
   case missingTypeAnnotation(property: String)
   case annotation(String)
+  case trailingAnnotation
   case unreadableFile(String)
 
   var text: String {
@@ -46,6 +47,8 @@ enum ScannerMessage {
     case .missingTypeAnnotation(let property):
       "property '\(property)' needs a type annotation"
     case .annotation(let message): message
+    case .trailingAnnotation:
+      "an annotation in a trailing comment is ignored; put it on the line above the declaration"
     case .unreadableFile(let reason): "cannot read file: \(reason)"
     }
   }

@@ -111,21 +111,29 @@ struct SwiftScanner {
 
   /// Skips whitespace and comments, noting whether a newline was among them.
   private mutating func skipTrivia(_ hasLeadingNewline: inout Bool) {
-    while !cursor.isAtEnd {
-      let byte = cursor.peek()
-      if byte.isHorizontalSpace {
-        cursor.advance()
-      } else if byte.isNewline {
+    let count = cursor.bytes.count
+    var index = cursor.offset
+    while index < count {
+      let byte = cursor.bytes[index]
+      if byte == ASCII.space || byte == ASCII.tab {
+        index += 1
+      } else if byte == ASCII.newline || byte == ASCII.carriageReturn {
         hasLeadingNewline = true
-        cursor.advance()
-      } else if byte == ASCII.slash && cursor.peek(1) == ASCII.slash {
-        cursor.advance(while: { !$0.isNewline })
-      } else if byte == ASCII.slash && cursor.peek(1) == ASCII.star {
+        index += 1
+      } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.slash {
+        index += 2
+        while index < count && !cursor.bytes[index].isNewline { index += 1 }
+      } else if byte == ASCII.slash && index + 1 < count && cursor.bytes[index + 1] == ASCII.star {
+        cursor.offset = index
         if skipBlockComment() { hasLeadingNewline = true }
+        index = cursor.offset
+      } else if byte == 0x0B || byte == 0x0C {
+        index += 1
       } else {
-        return
+        break
       }
     }
+    cursor.offset = index
   }
 
   /// Skips a possibly nested `/* … */` comment; returns whether it spans a newline.

@@ -5,24 +5,48 @@
 /// `(` `[` and `)` `]` or before `,`; there is always one after `,`. Literals are kept byte
 /// for byte. So `( Int,String )` reads `(Int, String)` and `[String:\n  Int]` reads
 /// `[String: Int]`, while `[String:Int]` stays as written (a selector like `@objc(a:b:)` must).
+///
+/// Most runs are already normalised; then the text is one slice of the source, made into a
+/// `String` once, and no byte buffer is built.
 struct TextBuilder {
-  private(set) var bytes: [UInt8] = []
+  private var buffer: [UInt8] = []
+  /// The source range covered so far while it needs no change (`buffer` unused).
+  private var sliceStart = 0
+  private var sliceEnd = 0
+  private var isSlice = true
   private var previous: Token?
 
-  var isEmpty: Bool { bytes.isEmpty }
+  var isEmpty: Bool { previous == nil }
 
   mutating func append(_ token: Token, from source: [UInt8]) {
-    if let previous, needsSpace(between: previous, and: token) {
-      bytes.append(ASCII.space)
+    guard let previous else {
+      sliceStart = token.start
+      sliceEnd = token.end
+      previous = token
+      return
     }
-    bytes.append(contentsOf: source[token.start..<token.end])
-    previous = token
+    let space = needsSpace(between: previous, and: token)
+    if isSlice {
+      let gap = token.start - previous.end
+      if (space && gap == 1 && source[previous.end] == ASCII.space) || (!space && gap == 0) {
+        sliceEnd = token.end
+        self.previous = token
+        return
+      }
+      isSlice = false
+      buffer.reserveCapacity(sliceEnd - sliceStart + 16)
+      buffer.append(contentsOf: source[sliceStart..<sliceEnd])
+    }
+    if space { buffer.append(ASCII.space) }
+    buffer.append(contentsOf: source[token.start..<token.end])
+    self.previous = token
   }
 
   private func needsSpace(between previous: Token, and token: Token) -> Bool {
     if previous.kind == .punctuation {
       switch previous.byte {
       case ASCII.openParen, ASCII.openBracket: return false
+      case ASCII.comma: return true
       default: break
       }
     }
@@ -32,9 +56,11 @@ struct TextBuilder {
       default: break
       }
     }
-    if previous.is(ASCII.comma) { return true }
     return token.hasLeadingSpace
   }
 
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  func text(from source: [UInt8]) -> String {
+    if isSlice { return String(decoding: source[sliceStart..<sliceEnd], as: UTF8.self) }
+    return String(decoding: buffer, as: UTF8.self)
+  }
 }

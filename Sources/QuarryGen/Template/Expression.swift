@@ -23,7 +23,9 @@ enum ComparisonOperator: String, Sendable {
 }
 
 /// A dotted variable path (`type.storedVariables.first.name`), split once at parse time.
-struct VariablePath: Sendable {
+///
+/// A final class so evaluating it retains one reference rather than each field.
+final class VariablePath: Sendable {
   struct Component: Sendable {
     var name: String
     /// The component as an array index (`list.0`), precomputed.
@@ -36,13 +38,13 @@ struct VariablePath: Sendable {
   /// Context keys holding open-ended user data: annotations, command-line arguments, inherited
   /// type names and attribute names.
   static let openDictionaries: Set<String> = [
-    "annotations", "argument", "based", "implements", "attributes",
+    "annotations", "argument", "based", "implements", "attributes", "implementing", "inheriting",
   ]
 
   /// The path as written, for messages.
-  var text: String
-  var components: [Component]
-  var location: SourceLocation
+  let text: String
+  let components: [Component]
+  let location: SourceLocation
 
   init(text: String, location: SourceLocation) {
     self.text = text
@@ -66,9 +68,18 @@ struct VariablePath: Sendable {
 }
 
 /// A filter application with its arguments, the filter looked up at parse time.
-struct FilterCall: Sendable {
-  var filter: Filter
-  var arguments: [Expression]
+final class FilterCall: Sendable {
+  let filter: Filter
+  let arguments: [Expression]
   /// The filter name's location.
-  var location: SourceLocation
+  let location: SourceLocation
+  /// Whether this is `default`, which lets its input name an undefined variable.
+  let isDefault: Bool
+
+  init(filter: Filter, arguments: [Expression], location: SourceLocation) {
+    self.filter = filter
+    self.arguments = arguments
+    self.location = location
+    self.isDefault = filter.name == "default"
+  }
 }

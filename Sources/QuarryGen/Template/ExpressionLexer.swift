@@ -83,7 +83,8 @@ struct ExpressionLexer {
             at: SourceLocation(path: file.path, offset: start))))
         }
         tokens.append(
-          ExpressionToken(kind: .string, text: String(decoding: text, as: UTF8.self), offset: start))
+          ExpressionToken(
+            kind: .string, text: String(decoding: text, as: UTF8.self), offset: start))
       } else if let length = Self.symbolLength(bytes, at: index, end: range.upperBound) {
         index += length
         tokens.append(token(.symbol, start..<index))

@@ -1,6 +1,9 @@
 /// One piece of a parsed template. A closed set: a new tag is one case plus one file in
 /// `Nodes/` holding its parsing and rendering.
-indirect enum Node: Sendable {
+///
+/// Tag payloads are immutable final classes so walking the tree retains one reference per
+/// node instead of every field of a struct: rendering is dominated by reference counting.
+enum Node: Sendable {
   /// Literal text, whitespace rules already applied.
   case text(String)
   /// `{{ expression }}`.

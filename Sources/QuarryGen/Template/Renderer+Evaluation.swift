@@ -14,8 +14,7 @@ extension Renderer {
     case .variable(let path):
       return resolve(path, allowsUndefined: allowsUndefined)
     case .filter(let inner, let call):
-      let isDefault = call.filter.name == "default"
-      guard let input = evaluate(inner, allowsUndefined: allowsUndefined || isDefault) else {
+      guard let input = evaluate(inner, allowsUndefined: allowsUndefined || call.isDefault) else {
         return nil
       }
       return apply(call, to: input)
@@ -40,7 +39,7 @@ extension Renderer {
 
   /// Applies one filter; `null` passes through every filter but `default` unchanged.
   mutating func apply(_ call: FilterCall, to input: TemplateValue) -> TemplateValue? {
-    if case .null = input, call.filter.name != "default" { return .null }
+    if case .null = input, !call.isDefault { return .null }
     var arguments: [TemplateValue] = []
     arguments.reserveCapacity(call.arguments.count)
     for argument in call.arguments {
@@ -132,7 +131,8 @@ extension Renderer {
     } else {
       if allowsUndefined { return .null }
       report(
-        .undefinedVariable(first, suggestion: EditDistance.suggestion(for: first, among: visibleNames)),
+        .undefinedVariable(
+          first, suggestion: EditDistance.suggestion(for: first, among: visibleNames)),
         at: path.location)
       return nil
     }

@@ -7,8 +7,10 @@
 /// ```swift
 /// let file = SourceFile(path: "Templates/Hello.stencil", text: "Hello {{ name }}!")
 /// let (template, parseErrors) = Template.parse(file)
-/// let (text, renderErrors) = template!.render(context: TemplateContext(["name": "Bird"]))
-/// // text == "Hello Bird!"
+/// if let template {
+///   let (text, renderErrors) = template.render(context: TemplateContext(["name": "Bird"]))
+///   // text == "Hello Bird!", renderErrors == []
+/// }
 /// ```
 public struct Template: Sendable {
   /// The name `{% include %}` and `TemplateEngine.template(named:)` use (`Translator`).

@@ -19,6 +19,7 @@ enum TemplateMessage: Sendable, Equatable {
   case unknownTag(String, suggestion: String?)
   case unmatchedTag(String, opening: String)
   case mismatchedTag(String, open: String, expected: String)
+  case tagAfterElse(String)
   case missingEndTag(String, end: String)
   case malformedTag(String, syntax: String)
   case templateNotFound(String, suggestion: String?)
@@ -68,6 +69,8 @@ enum TemplateMessage: Sendable, Equatable {
       "'\(tag)' has no matching '\(opening)'"
     case .mismatchedTag(let tag, let open, let expected):
       "'\(tag)' does not close '\(open)'; expected '\(expected)'"
+    case .tagAfterElse(let tag):
+      "'\(tag)' cannot follow 'else'; expected 'endif'"
     case .missingEndTag(let tag, let end):
       "'\(tag)' has no matching '\(end)'"
     case .malformedTag(let tag, let syntax):

@@ -26,6 +26,12 @@ public enum TemplateValue: Sendable, Hashable {
     }
   }
 
+  /// The value under `key` when this is a dictionary, else nil.
+  public subscript(key: String) -> TemplateValue? {
+    guard case .dictionary(let dictionary) = self else { return nil }
+    return dictionary[key]
+  }
+
   /// The word used for this kind of value in error messages (`a string`, `an array`).
   var kindDescription: String {
     switch self {

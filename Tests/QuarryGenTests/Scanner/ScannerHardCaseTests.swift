@@ -304,7 +304,8 @@ final class ScannerHardCaseTests: XCTestCase {
         var 🐦: Bird = Bird()
         var δx: Double(inferred) = 1.0
       """)
-    XCTAssertEqual(scanned.file.lineAndColumn(at: scanned.structs[0].properties[1].location.offset).column, 7)
+    XCTAssertEqual(
+      scanned.file.lineAndColumn(at: scanned.structs[0].properties[1].location.offset).column, 7)
   }
 
   func testProtocolPropertyRequirementsAreNotStructs() {
@@ -364,7 +365,8 @@ final class ScannerHardCaseTests: XCTestCase {
   }
 
   func testCRLFLineEndings() {
-    let source = "/// Doc.\r\n// quarry: table = \"t\"\r\nstruct S {\r\n  var a: Int\r\n"
+    let source =
+      "/// Doc.\r\n// quarry: table = \"t\"\r\nstruct S {\r\n  var a: Int\r\n"
       + "  var b = 1\r\n  var c: [String:\r\n    Int]\r\n}\r\n"
     let scanned = scan(source)
     XCTAssertEqual(
@@ -376,11 +378,13 @@ final class ScannerHardCaseTests: XCTestCase {
         var c: [String: Int]
       """)
     XCTAssertEqual(scanned.structs[0].docComment, "Doc.")
-    XCTAssertEqual(scanned.file.lineAndColumn(at: scanned.structs[0].properties[1].location.offset).line, 5)
+    XCTAssertEqual(
+      scanned.file.lineAndColumn(at: scanned.structs[0].properties[1].location.offset).line, 5)
   }
 
   func testByteOrderMark() {
-    let scanned = scan(bytes: [0xEF, 0xBB, 0xBF] + Array("// quarry: persist\nstruct S { var a: Int }".utf8))
+    let scanned = scan(
+      bytes: [0xEF, 0xBB, 0xBF] + Array("// quarry: persist\nstruct S { var a: Int }".utf8))
     XCTAssertEqual(outline(scanned), "struct S [persist=true]\n  var a: Int")
     XCTAssertEqual(scanned.file.lineAndColumn(at: scanned.structs[0].location.offset).column, 8)
     XCTAssertEqual(scanned.diagnostics, [])

@@ -71,7 +71,8 @@ private func suffix(
     text += " @\(attribute.name)" + (attribute.arguments.map { "(\($0))" } ?? "")
   }
   if !annotations.isEmpty {
-    text += " [" + annotations.map { "\($0.key)=\(describe($0.value))" }.joined(separator: ", ")
+    text +=
+      " [" + annotations.map { "\($0.key)=\(describe($0.value))" }.joined(separator: ", ")
       + "]"
   }
   if !conditions.isEmpty { text += " #if " + conditions.joined(separator: " && ") }

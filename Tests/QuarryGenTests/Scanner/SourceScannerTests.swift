@@ -30,7 +30,8 @@ final class SourceScannerTests: XCTestCase {
       enum Z.InActor = x
       enum E
       """)
-    XCTAssertEqual(scanned.structs.map(\.localName), ["A", "B", "InClass", "InEnum", "C2", "InArray"])
+    XCTAssertEqual(
+      scanned.structs.map(\.localName), ["A", "B", "InClass", "InEnum", "C2", "InArray"])
     XCTAssertEqual(scanned.diagnostics, [])
   }
 
@@ -89,7 +90,9 @@ final class SourceScannerTests: XCTestCase {
     XCTAssertEqual(scanned.structs[0].docComment, "A bird.\n\nSeen in gardens.")
     XCTAssertEqual(scanned.structs[0].properties[0].docComment, "The identifier.")
     XCTAssertNil(scanned.structs[0].properties[1].docComment)
-    XCTAssertEqual(scanned.diagnostics, [])
+    XCTAssertEqual(
+      scanned.diagnostics.map(\.message),
+      ["an annotation in a trailing comment is ignored; put it on the line above the declaration"])
   }
 
   func testAnnotationLocationsPointAtKeys() {
@@ -298,5 +301,39 @@ final class SourceScannerTests: XCTestCase {
       """)
     XCTAssertEqual(scanned.structs[1].conditions, ["!DEBUG && (os(iOS) || os(tvOS))"])
     XCTAssertEqual(scanned.diagnostics, [])
+  }
+}
+
+extension SourceScannerTests {
+  func testCommentsBetweenAttributesAndTheKeywordCount() {
+    let scanned = scan(
+      """
+      struct S {
+        @Wrapper
+        // quarry: unique
+        /// The name.
+        public var name: String
+      }
+      """)
+    XCTAssertEqual(outline(scanned), "struct S\n  var name: String public @Wrapper [unique=true]")
+    XCTAssertEqual(scanned.structs[0].properties[0].docComment, "The name.")
+  }
+
+  func testWarnsAboutAnnotationsInTrailingComments() {
+    let (text, markers) = extractMarkers(
+      """
+      struct S { 1️⃣// quarry: persist
+        var id: UUID 2️⃣// quarry: primaryKey
+        var name: String // a plain comment
+        var last: Int 3️⃣// quarry: ignore
+      }
+      """)
+    let scanned = scan(text)
+    XCTAssertEqual(
+      outline(scanned), "struct S\n  var id: UUID\n  var name: String\n  var last: Int")
+    let message =
+      "an annotation in a trailing comment is ignored; put it on the line above the declaration"
+    assertDiagnostics(scanned, at: markers, [1: message, 2: message, 3: message])
+    XCTAssertEqual(scanned.diagnostics.map(\.severity), [.warning, .warning, .warning])
   }
 }

@@ -57,7 +57,8 @@ final class CollectionFilterTests: XCTestCase {
   }
 
   func testFirst() {
-    assertRenders("{{ xs|first }}[{{ e|first }}]{{ s|first }}", ["xs": ["a", "b"], "e": [], "s": "xy"],
+    assertRenders(
+      "{{ xs|first }}[{{ e|first }}]{{ s|first }}", ["xs": ["a", "b"], "e": [], "s": "xy"],
       "a[]x")
   }
 

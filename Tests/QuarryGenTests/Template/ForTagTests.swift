@@ -41,7 +41,8 @@ final class ForTagTests: XCTestCase {
 
   func testNestedLoopsSeeTheirOwnForloop() {
     assertRenders(
-      "{% for a in xs %}{% for b in xs %}{{ forloop.index }}{% endfor %}{{ forloop.last }};{% endfor %}",
+      "{% for a in xs %}{% for b in xs %}{{ forloop.index }}{% endfor %}"
+        + "{{ forloop.last }};{% endfor %}",
       ["xs": [1, 2]], "12false;12true;")
   }
 

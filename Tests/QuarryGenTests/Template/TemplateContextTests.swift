@@ -73,6 +73,30 @@ final class TemplateContextTests: XCTestCase {
       """)
   }
 
+  func testTypesByInheritedName() {
+    let context = TemplateContext(
+      structs: [
+        StructDeclaration(
+          name: "Bird", localName: "Bird", inheritedTypes: ["AutoPersistable", "Sendable"],
+          location: location),
+        StructDeclaration(
+          name: "Nest", localName: "Nest", inheritedTypes: ["Sendable"], location: location),
+      ],
+      enums: [
+        EnumDeclaration(
+          name: "Kind", localName: "Kind", inheritedTypes: ["Sendable"], location: location)
+      ])
+    let template = """
+      {% for type in types.implementing.AutoPersistable %}{{ type.name }};{% endfor %}
+      {% for type in types.based.Sendable %}{{ type.name }};{% endfor %}
+      {% for type in types.inheriting.Codable %}{{ type.name }}{% empty %}none{% endfor %}
+      """
+    let (output, diagnostics) = Template.parse(SourceFile(path: "T.stencil", text: template))
+      .template.map { $0.render(context: context) } ?? ("", [])
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(output, "Bird;\nBird;Nest;Kind;\nnone")
+  }
+
   func testVariableKeys() {
     let template = """
       {% for variable in types.structs.first.storedVariables %}

@@ -175,13 +175,16 @@ final class TemplateSyntaxErrorTests: XCTestCase {
       """)
   }
 
-  func testElseAfterElse() {
+  func testTagAfterElse() {
     assertDiagnostics(
-      "{% if a %}{% else %}{% else %}{% endif %}",
+      "{% if a %}{% else %}{% else %}{% elif b %}{% endif %}",
       """
-      Templates/Main.stencil:1:21: error: 'else' does not close 'else'; expected 'endif'
-      {% if a %}{% else %}{% else %}{% endif %}
+      Templates/Main.stencil:1:21: error: 'else' cannot follow 'else'; expected 'endif'
+      {% if a %}{% else %}{% else %}{% elif b %}{% endif %}
                           ^
+      Templates/Main.stencil:1:31: error: 'elif' cannot follow 'else'; expected 'endif'
+      {% if a %}{% else %}{% else %}{% elif b %}{% endif %}
+                                    ^
 
       """)
   }
@@ -224,6 +227,23 @@ final class TemplateSyntaxErrorTests: XCTestCase {
       Templates/Main.stencil:1:60: error: 'endfor' has no matching 'for'
       {% for x xs %}{% endfor %}{% set x 1 %}{% include Header %}{% endfor x %}
                                                                  ^
+
+      """)
+  }
+
+  func testMalformedEndTagAndFilterTags() {
+    assertDiagnostics(
+      "{% for x in xs %}{% endfor x %}{% filter %}{% endfilter %}{% filter lowercase x %}{% endfilter %}",
+      """
+      Templates/Main.stencil:1:28: error: malformed 'endfor' tag; expected '{% endfor %}'
+      {% for x in xs %}{% endfor x %}{% filter %}{% endfilter %}{% filter lowercase x %}{% endfilter %}
+                                 ^
+      Templates/Main.stencil:1:42: error: malformed 'filter' tag; expected '{% filter name %}'
+      {% for x in xs %}{% endfor x %}{% filter %}{% endfilter %}{% filter lowercase x %}{% endfilter %}
+                                               ^
+      Templates/Main.stencil:1:79: error: unexpected 'x' after the expression
+      {% for x in xs %}{% endfor x %}{% filter %}{% endfilter %}{% filter lowercase x %}{% endfilter %}
+                                                                                    ^
 
       """)
   }

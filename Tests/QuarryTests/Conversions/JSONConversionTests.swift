@@ -28,3 +28,33 @@ final class JSONConversionTests: DatabaseTestCase {
     XCTAssertEqual(text, #"{"a":[],"b":[1,2]}"#)
   }
 }
+
+final class OptionalJSONConversionTests: XCTestCase {
+  func testNilBindsNullAndNullDecodesNil() throws {
+    let db = try Database.inMemory()
+    let result = try db.read { db -> [String]? in
+      let statement = try db.connection.cachedStatement("SELECT ?")
+      return try statement.withReset { statement in
+        try statement.bindJSON([String]?.none, at: 1)
+        _ = try statement.step()
+        XCTAssertEqual(Row(statement: statement, number: 1).databaseValue(at: 0), .null)
+        let decoded: [String]? = try Row(statement: statement, number: 1).decodeJSON(at: 0)
+        return decoded
+      }
+    }
+    XCTAssertNil(result)
+  }
+
+  func testSomeBindsJSON() throws {
+    let db = try Database.inMemory()
+    let result = try db.read { db -> [String]? in
+      let statement = try db.connection.cachedStatement("SELECT ?")
+      return try statement.withReset { statement in
+        try statement.bindJSON(Optional(["a"]), at: 1)
+        _ = try statement.step()
+        return try Row(statement: statement, number: 1).decodeJSON(at: 0)
+      }
+    }
+    XCTAssertEqual(result, ["a"])
+  }
+}

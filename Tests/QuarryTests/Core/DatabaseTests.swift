@@ -159,3 +159,52 @@ final class DatabaseTests: DatabaseTestCase {
     XCTAssertEqual(foreignKeys, 1)
   }
 }
+
+final class DatabaseConfigurationTests: XCTestCase {
+  func testMemoryPathReadsWhatItWrote() throws {
+    let db = try Database(path: ":memory:")
+    try db.migrate(Nest.self)
+    try db.write { try $0.insert(Nest(site: "oak")) }
+    XCTAssertEqual(try db.read { try $0.count(Nest.self) }, 1)
+  }
+
+  func testTraceSeesPlaceholdersNeverValues() throws {
+    let recorder = SQLRecorder()
+    let db = try Database.inMemory(configuration: recorder.configuration)
+    try db.migrate(Nest.self)
+    recorder.reset()
+
+    try db.write { try $0.insert(Nest(site: "secret site")) }
+
+    XCTAssertEqual(
+      recorder.recorded,
+      [
+        "BEGIN IMMEDIATE",
+        #"INSERT INTO "nests" ("id", "site") VALUES (?1, ?2)"#,
+        "COMMIT",
+      ])
+  }
+
+  func testEachReadRunsInOneTransaction() throws {
+    let recorder = SQLRecorder()
+    let db = try Database(path: temporaryPath(), configuration: recorder.configuration)
+    try db.migrate(Nest.self)
+    _ = try db.read { try $0.count(Nest.self) }  // opens the reader connection
+    recorder.reset()
+
+    _ = try db.read { db in (try db.count(Nest.self), try db.fetchAll(Nest.self)) }
+
+    XCTAssertEqual(
+      recorder.recorded,
+      ["BEGIN", #"SELECT COUNT(*) FROM "nests""#, #"SELECT "id", "site" FROM "nests""#, "COMMIT"])
+  }
+
+  private func temporaryPath() -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quarry-\(UUID().uuidString).sqlite").path
+    addTeardownBlock {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    return path
+  }
+}

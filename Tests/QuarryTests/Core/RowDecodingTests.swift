@@ -24,7 +24,7 @@ final class RowDecodingTests: DatabaseTestCase {
     }
   }
 
-  private let select = #"SELECT "id", "small", "label", "tags" FROM "measurements""#
+  private let select = #"SELECT "id", "small", "label", "tags", "notes" FROM "measurements""#
 
   func testNullIntoANonOptionalNamesTableColumnRowAndType() throws {
     try insertRaw(small: "1", label: "'a'", tags: "'[]'")
@@ -71,6 +71,21 @@ final class RowDecodingTests: DatabaseTestCase {
     assertFetchFails(
       "cannot decode column 'tags' of table 'measurements' (row 1) as Array<String>: expected "
         + "JSON TEXT, found NULL - while executing `\(select)`")
+  }
+
+  func testOptionalJSONColumnsRoundTripNilAndValues() throws {
+    let values = [
+      Measurement(id: 1, small: 1, label: "a", tags: [], notes: nil),
+      Measurement(id: 2, small: 2, label: "b", tags: ["x"], notes: ["first", "second"]),
+    ]
+    try db.write { db in
+      for value in values { try db.insert(value) }
+    }
+    XCTAssertEqual(try db.read { try $0.fetchAll(Measurement.self) }, values)
+    XCTAssertEqual(
+      try db.read {
+        try $0.fetchValue(String.self, sql: #"SELECT quote("notes") FROM "measurements""#)
+      }, "NULL")
   }
 
   func testAStatementThatFailedToDecodeIsResetForTheNextQuery() throws {

@@ -8,6 +8,7 @@ struct Measurement: Sendable, Equatable {
   var small: Int8
   var label: String
   var tags: [String]
+  var notes: [String]? = nil
 }
 
 extension Measurement: TableRecord {
@@ -26,6 +27,7 @@ extension Measurement: TableRecord {
       ColumnDefinition("small", .integer, nullable: true),
       ColumnDefinition("label", .text, nullable: true),
       ColumnDefinition("tags", .text, nullable: true),
+      ColumnDefinition("notes", .text, nullable: true),
     ]
   )
 
@@ -34,6 +36,7 @@ extension Measurement: TableRecord {
     small = try row.decode(at: 1)
     label = try row.decode(at: 2)
     tags = try row.decodeJSON(at: 3)
+    notes = try row.decodeJSON(at: 4)
   }
 
   func bind(to statement: Statement) throws {
@@ -41,6 +44,7 @@ extension Measurement: TableRecord {
     try statement.bind(small, at: 2)
     try statement.bind(label, at: 3)
     try statement.bindJSON(tags, at: 4)
+    try statement.bindJSON(notes, at: 5)
   }
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {

@@ -13,16 +13,28 @@
 /// `annotations`, `attributes` (name → arguments text, `""` without arguments), `isMutable`,
 /// `isLazy`, `readAccess`, `writeAccess`.
 extension TemplateContext {
-  /// `types`: `structs`, `enums` and `all` (structs then enums).
+  /// `types`: `structs`, `enums`, `all` (structs then enums), and `implementing`, `based`,
+  /// `inheriting` (inherited type name → the types that list it, as in Sourcery's
+  /// `{% for type in types.implementing.AutoPersistable %}`; the scanner cannot tell protocols
+  /// from classes, so the three are the same).
   public static func typesValue(
     structs: [StructDeclaration], enums: [EnumDeclaration]
   ) -> TemplateValue {
     let structValues = structs.map(typeValue)
     let enumValues = enums.map(typeValue)
+    var byInheritedName: [String: [TemplateValue]] = [:]
+    let inherited = structs.map(\.inheritedTypes) + enums.map(\.inheritedTypes)
+    for (names, value) in zip(inherited, structValues + enumValues) {
+      for name in Set(names) { byInheritedName[name, default: []].append(value) }
+    }
+    let implementing = TemplateValue.dictionary(byInheritedName.mapValues(TemplateValue.array))
     return [
       "structs": .array(structValues),
       "enums": .array(enumValues),
       "all": .array(structValues + enumValues),
+      "implementing": implementing,
+      "based": implementing,
+      "inheriting": implementing,
     ]
   }
 
@@ -91,7 +103,8 @@ extension TemplateContext {
       "isMutable": .bool(!property.isLet),
       "isLazy": .bool(property.isLazy),
       "readAccess": .string(property.access.rawValue),
-      "writeAccess": .string(property.isLet ? "" : (property.setterAccess ?? property.access).rawValue),
+      "writeAccess": .string(
+        property.isLet ? "" : (property.setterAccess ?? property.access).rawValue),
     ])
   }
 

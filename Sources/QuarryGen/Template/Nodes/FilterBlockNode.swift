@@ -5,9 +5,14 @@
 /// let b = 2{% endfilter %}
 /// ```
 /// prints both lines indented by two spaces.
-struct FilterBlockNode: Sendable {
-  var filters: [FilterCall]
-  var body: [Node]
+final class FilterBlockNode: Sendable {
+  let filters: [FilterCall]
+  let body: [Node]
+
+  init(filters: [FilterCall], body: [Node]) {
+    self.filters = filters
+    self.body = body
+  }
 
   func render(in renderer: inout Renderer) {
     let text = renderer.capture(body)
@@ -24,14 +29,19 @@ extension TemplateParser {
   mutating func parseFilterBlock(_ tag: BlockTag) -> Node? {
     var filters: [FilterCall] = []
     var parser = ExpressionParser(file: file, tokens: tag.tokens, endOffset: tag.endOffset)
-    var isValid = true
-    repeat {
+    var isValid = !tag.tokens.isEmpty
+    if !isValid {
+      report(.malformedTag("filter", syntax: "filter name"), at: tag.endOffset)
+    }
+    while isValid {
       guard let call = parser.parseFilterCall() else {
         isValid = false
         break
       }
       filters.append(call)
-    } while parser.current?.text == "|" && parser.current?.kind == .symbol && parser.skip()
+      guard parser.current?.text == "|", parser.current?.kind == .symbol else { break }
+      _ = parser.skip()
+    }
     if isValid, let extra = parser.current {
       parser.fail(.unexpectedToken(extra.text), at: extra.offset)
       isValid = false

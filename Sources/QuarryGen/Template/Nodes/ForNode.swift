@@ -1,7 +1,8 @@
 /// `{% for item in list %}…{% empty %}…{% endfor %}` and `{% for key, value in dictionary %}`.
 ///
 /// ```text
-/// {% for name in names %}{{ forloop.index }}. {{ name }}{% if not forloop.last %}, {% endif %}{% empty %}none{% endfor %}
+/// {% for name in names %}{{ forloop.index }}. {{ name }}{% if not forloop.last %}, {% endif %}
+/// {%- empty %}none{% endfor %}
 /// ```
 /// over `names = ["id", "name"]` prints `1. id, 2. name`; over `[]` it prints `none`.
 ///
@@ -9,14 +10,26 @@
 /// `forloop.length` and Stencil's `forloop.counter`/`forloop.counter0` are defined.
 /// Dictionaries iterate in key order; with one loop variable they yield their keys. `null`
 /// iterates as empty.
-struct ForNode: Sendable {
-  var keyName: String?
-  var valueName: String
-  var sequence: Expression
+final class ForNode: Sendable {
+  let keyName: String?
+  let valueName: String
+  let sequence: Expression
   /// Where the sequence expression starts, for "needs an array" errors.
-  var sequenceLocation: SourceLocation
-  var body: [Node]
-  var emptyBody: [Node]
+  let sequenceLocation: SourceLocation
+  let body: [Node]
+  let emptyBody: [Node]
+
+  init(
+    keyName: String?, valueName: String, sequence: Expression, sequenceLocation: SourceLocation,
+    body: [Node], emptyBody: [Node]
+  ) {
+    self.keyName = keyName
+    self.valueName = valueName
+    self.sequence = sequence
+    self.sequenceLocation = sequenceLocation
+    self.body = body
+    self.emptyBody = emptyBody
+  }
 
   static let syntax = "for item in list"
 
@@ -98,7 +111,8 @@ extension TemplateParser {
       value = tokens[0].text
       next = 1
     } else {
-      report(.malformedTag("for", syntax: ForNode.syntax), at: tokens.first?.offset ?? tag.endOffset)
+      report(
+        .malformedTag("for", syntax: ForNode.syntax), at: tokens.first?.offset ?? tag.endOffset)
       return nil
     }
     guard isSymbol(next, "in"), next + 1 < tokens.count else {

@@ -6,14 +6,18 @@
 /// prints `nullable` for `var wingspan: Double?`. Conditions use `not`, `and`, `or`, `==`,
 /// `!=`, `<`, `<=`, `>`, `>=`, `in`, parentheses and Stencil's truthiness: `false`, `0`, `""`,
 /// empty arrays and dictionaries and `null` are false.
-struct IfNode: Sendable {
+final class IfNode: Sendable {
   struct Branch: Sendable {
     /// nil for `else`.
     var condition: Expression?
     var body: [Node]
   }
 
-  var branches: [Branch]
+  let branches: [Branch]
+
+  init(branches: [Branch]) {
+    self.branches = branches
+  }
 
   func render(in renderer: inout Renderer) {
     for branch in branches {
@@ -37,13 +41,13 @@ extension TemplateParser {
       switch end.name {
       case "elif":
         if current.name == "else" {
-          report(.mismatchedTag("elif", open: "else", expected: "endif"), at: end.location.offset)
+          report(.tagAfterElse("elif"), at: end.location.offset)
           isValid = false
         }
         condition = parseCondition(end)
       case "else":
         if current.name == "else" {
-          report(.mismatchedTag("else", open: "else", expected: "endif"), at: end.location.offset)
+          report(.tagAfterElse("else"), at: end.location.offset)
           isValid = false
         }
         expectNoArguments(end)

@@ -5,8 +5,12 @@
 /// ```
 /// renders `Templates/Header.stencil` in place. The included template is parsed once, when
 /// the including template is parsed, so a missing or broken include is a parse error.
-struct IncludeNode: Sendable {
-  var template: Template
+final class IncludeNode: Sendable {
+  let template: Template
+
+  init(template: Template) {
+    self.template = template
+  }
 
   func render(in renderer: inout Renderer) {
     renderer.render(template.nodes)

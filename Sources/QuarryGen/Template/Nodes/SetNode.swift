@@ -5,9 +5,14 @@
 /// {% set table = type.annotations.table|default:type.name|snakeCase %}{{ table }}
 /// ```
 /// prints `nest_box` for `struct NestBox` without a `table` annotation.
-struct SetNode: Sendable {
-  var name: String
-  var value: Expression
+final class SetNode: Sendable {
+  let name: String
+  let value: Expression
+
+  init(name: String, value: Expression) {
+    self.name = name
+    self.value = value
+  }
 
   func render(in renderer: inout Renderer) {
     guard let value = renderer.evaluate(value) else { return }

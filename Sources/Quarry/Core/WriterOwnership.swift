@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Remembers, per thread, which database's writer lock the thread holds, so that calling
+/// `write` (or an in-memory `read`) from inside a `write` closure stops with a clear message
+/// instead of deadlocking on the lock it already holds.
+enum WriterOwnership {
+  /// A thread-specific slot: costs a few instructions per `write`, unlike `Thread.current`.
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// Runs `body` marked as holding `owner`'s writer lock; stops if the thread already holds it.
+  static func withOwnership<T>(of owner: AnyObject, _ body: () throws -> T) rethrows -> T {
+    let marker = Unmanaged.passUnretained(owner).toOpaque()
+    let previous = currentOwner
+    precondition(
+      previous != marker,
+      "Database.write called inside a write closure of the same database; use the transaction "
+        + "passed to the closure")
+    pthread_setspecific(key, marker)
+    defer { pthread_setspecific(key, previous.map { UnsafeRawPointer($0) }) }
+    return try body()
+  }
+
+  /// The marker of the database whose writer lock this thread holds, if any. The slot is only
+  /// compared, never dereferenced.
+  private static var currentOwner: UnsafeMutableRawPointer? {
+    let owner: UnsafeMutableRawPointer? = pthread_getspecific(key)
+    return owner
+  }
+
+  /// Stops if the current thread holds `owner`'s writer lock.
+  static func checkNotHeld(by owner: AnyObject) {
+    precondition(
+      currentOwner != Unmanaged.passUnretained(owner).toOpaque(),
+      "Database.read of an in-memory database called inside one of its write closures; use the "
+        + "transaction passed to the closure")
+  }
+}

@@ -1,0 +1,71 @@
+/// What `quarry generate` prints besides diagnostics, worded in one place.
+///
+/// ```text
+/// $ quarry generate Models --output Generated
+/// wrote Generated/Bird+Quarry.swift
+/// removed Generated/Owl+Quarry.swift
+/// $ quarry generate Models --output Generated --check
+/// stale: Generated/Bird+Quarry.swift
+/// quarry: 1 generated file is out of date; run 'quarry generate' without '--check'
+/// ```
+public struct GenerationReport: Sendable, Hashable {
+  public enum Verbosity: Sendable, Hashable {
+    case quiet, normal, verbose
+  }
+
+  public var standardOutput = ""
+  public var standardError = ""
+
+  public init(_ result: GenerationResult, verbosity: Verbosity) {
+    let folder = result.outputDisplayPath == "." ? "" : result.outputDisplayPath + "/"
+    let errors = result.diagnostics.filter(\.isError).count
+    let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+    if errors > 0 {
+      var counts = Self.plural(errors, "error")
+      if warnings > 0 { counts += ", " + Self.plural(warnings, "warning") }
+      standardError += "quarry: \(counts); nothing was written\n"
+      return
+    }
+    switch result.mode {
+    case .check:
+      for change in result.outOfDate {
+        standardError += "\(change.checkDescription): \(folder)\(change.path)\n"
+      }
+      if !result.outOfDate.isEmpty {
+        let count = Self.plural(result.outOfDate.count, "generated file")
+        let verb = result.outOfDate.count == 1 ? "is" : "are"
+        standardError +=
+          "quarry: \(count) \(verb) out of date; run 'quarry generate' without '--check'\n"
+      } else if verbosity != .quiet {
+        standardOutput +=
+          "quarry: \(Self.plural(result.changes.count, "generated file")) up to date\n"
+      }
+    case .dryRun, .write:
+      guard verbosity != .quiet else { return }
+      let prefix = result.mode == .dryRun ? "would " : ""
+      for change in result.changes {
+        let verb: String
+        switch change.kind {
+        case .create: verb = result.mode == .dryRun ? "create" : "created"
+        case .update: verb = result.mode == .dryRun ? "update" : "updated"
+        case .remove: verb = result.mode == .dryRun ? "remove" : "removed"
+        case .unchanged:
+          guard verbosity == .verbose else { continue }
+          verb = "unchanged"
+        }
+        let shown = change.kind == .unchanged ? verb : prefix + verb
+        standardOutput += "\(shown) \(folder)\(change.path)\n"
+      }
+      if verbosity == .verbose {
+        standardOutput +=
+          "quarry: scanned \(Self.plural(result.scannedFileCount, "file")), "
+          + "\(Self.plural(result.tableCount, "table")), "
+          + "\(Self.plural(result.outOfDate.count, "change"))\n"
+      }
+    }
+  }
+
+  static func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+}

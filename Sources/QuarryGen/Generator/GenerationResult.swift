@@ -1,0 +1,41 @@
+/// The outcome of `Generator.run`: diagnostics to print and what happened to each file.
+public struct GenerationResult: Sendable {
+  /// Every input file read (sources and templates), for `DiagnosticRenderer`.
+  public var files: [SourceFile]
+  public var diagnostics: [Diagnostic]
+  /// File changes, sorted by path, relative to the output directory; `unchanged` included.
+  /// Empty when errors stopped the run before output.
+  public var changes: [FileChange]
+  /// The output directory as shown to users (relative to the root).
+  public var outputDisplayPath: String
+  public var mode: GeneratorOptions.Mode
+  /// How many Swift files were scanned and how many tables came out, for `--verbose`.
+  public var scannedFileCount: Int
+  public var tableCount: Int
+
+  public init(
+    files: [SourceFile] = [], diagnostics: [Diagnostic] = [], changes: [FileChange] = [],
+    outputDisplayPath: String = "", mode: GeneratorOptions.Mode = .write,
+    scannedFileCount: Int = 0, tableCount: Int = 0
+  ) {
+    self.files = files
+    self.diagnostics = diagnostics
+    self.changes = changes
+    self.outputDisplayPath = outputDisplayPath
+    self.mode = mode
+    self.scannedFileCount = scannedFileCount
+    self.tableCount = tableCount
+  }
+
+  public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
+
+  /// Files that are not as planned: what `--check` lists.
+  public var outOfDate: [FileChange] { changes.filter { $0.kind != .unchanged } }
+
+  /// 1 when an error was reported or `--check` found something out of date, else 0.
+  public var exitCode: Int32 {
+    if hasErrors { return 1 }
+    if mode == .check && !outOfDate.isEmpty { return 1 }
+    return 0
+  }
+}

@@ -1,0 +1,43 @@
+/// What one `quarry generate` run should do; the command line fills it in.
+///
+/// ```swift
+/// var options = GeneratorOptions(sources: ["Sources/App/Models"], output: "Sources/App/Generated")
+/// options.mode = .check
+/// let result = try Generator.run(options)
+/// ```
+public struct GeneratorOptions: Sendable, Hashable {
+  public enum Mode: String, Sendable, Hashable {
+    /// Write changed files and remove stale ones.
+    case write
+    /// Write nothing; report stale, missing and extra files, failing when there are any.
+    case check
+    /// Write nothing; report what `write` would do.
+    case dryRun
+  }
+
+  /// Files and folders to scan, as given (relative to `root`, or absolute).
+  public var sources: [String]
+  /// The folder receiving generated files.
+  public var output: String
+  /// A folder of `.stencil` templates replacing the defaults.
+  public var templates: String?
+  /// The folder paths are shown relative to, in headers and diagnostics; the working
+  /// directory when nil.
+  public var root: String?
+  /// When set, every generated Swift file is combined into this one file and `Schema.sql` is
+  /// left out: a build tool plugin must name its outputs before it knows the structs.
+  public var singleFile: String?
+  public var mode: Mode
+
+  public init(
+    sources: [String], output: String, templates: String? = nil, root: String? = nil,
+    singleFile: String? = nil, mode: Mode = .write
+  ) {
+    self.sources = sources
+    self.output = output
+    self.templates = templates
+    self.root = root
+    self.singleFile = singleFile
+    self.mode = mode
+  }
+}

@@ -1,0 +1,203 @@
+/// Quarry's persistence model as template values, beside Sourcery's names.
+///
+/// Keys a template sees (besides `types`, `argument`):
+/// - `tables` (sorted by type name), `tablesByName` (sorted by SQL name, for Schema.sql),
+///   `enums`, `access` (the widest access of all tables: `public ` or empty, with its space);
+/// - in `Table.stencil`: `table`, and `type` (the struct, with Sourcery's names);
+/// - in `Enum.stencil`: `enum`.
+///
+/// A table: `typeName`, `recordName`, `translatorName`, `name`, `nameLiteral` (a Swift string
+/// literal), `access` (`public `, `package ` or empty), `primaryKeyType`,
+/// `hasCompositePrimaryKey`, `columns`, `primaryKeyColumns`, `indexes` (each with
+/// `columnsLiteral` and `isUnique`), `createTableSQL`, `createIndexSQL`, `sourcePath`.
+///
+/// A column: `propertyName`, `swiftName` (backticked when a reserved word), `reference`
+/// (`self.index` where a method parameter shadows the property), `access` (no wider
+/// than the property's), `name`, `nameLiteral`, `swiftType`, `unwrappedSwiftType`,
+/// `isOptional`, `isNullable`, `sqlType` (`text`), `isJSON`, `isPrimaryKey`,
+/// `isAutoincrement`, `isUnique`, `isIndexed`, `defaultSQL`, `references` (`table`,
+/// `column`), `index` (0-based), `parameter` (1-based), `keyOffset` (` + 1` for the second key
+/// part), `decode` (`decode` or `decodeJSON`), `bind` (`bind` or `bindJSON`) and
+/// `definitionArguments` (what goes inside `ColumnDefinition(…)`).
+///
+/// ```text
+/// {% for column in table.columns %}
+///     {{ column.propertyName }} = try row.{{ column.decode }}(at: {{ column.index }})
+/// {% endfor %}
+/// ```
+enum ModelContext {
+  static func values(_ model: SchemaModel) -> [String: TemplateValue] {
+    let widest = model.tables.map(\.access).max() ?? .internal
+    return [
+      "tables": .array(model.tables.map(tableValue)),
+      "tablesByName": .array(model.tables.sorted { $0.name < $1.name }.map(tableValue)),
+      "enums": .array(model.enums.map(enumValue)),
+      "access": .string(prefix(widest)),
+    ]
+  }
+
+  static func tableValue(_ table: TableModel) -> TemplateValue {
+    let key = table.primaryKeyColumns
+    let keyType =
+      table.hasCompositePrimaryKey ? "PrimaryKey" : (key.first?.unwrappedSwiftType ?? "Never")
+    var keyPosition: [String: Int] = [:]
+    for (position, column) in key.enumerated() { keyPosition[column.propertyName] = position }
+    // A public struct may hold internal properties of internal types: members that mention
+    // a column's type are no wider than the property, and the record's initializer no wider
+    // than its narrowest column.
+    let narrowest = table.columns.map { min($0.access, table.access) }.min() ?? table.access
+    let columns = table.columns.enumerated().map { index, column in
+      columnValue(column, index: index, keyPosition: keyPosition[column.propertyName], in: table)
+    }
+    return [
+      "typeName": .string(table.typeName),
+      "baseName": .string(table.baseName),
+      "recordName": .string(table.baseName + "Record"),
+      "translatorName": .string(table.baseName + "Translator"),
+      "name": .string(table.name),
+      "nameLiteral": .string(swiftLiteral(table.name)),
+      "access": .string(prefix(table.access)),
+      "initAccess": .string(prefix(narrowest)),
+      "primaryKeyType": .string(keyType),
+      "hasCompositePrimaryKey": .bool(table.hasCompositePrimaryKey),
+      "columns": .array(columns),
+      "primaryKeyColumns": .array(columns.filter { $0.isPrimaryKeyValue }),
+      "indexes": .array(
+        table.indexes.map { index in
+          [
+            "name": .string(index.name),
+            "columnsLiteral": .string(index.columns.map(swiftLiteral).joined(separator: ", ")),
+            "isUnique": .bool(index.isUnique),
+          ]
+        }),
+      "createTableSQL": .string(table.createTableSQL),
+      "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
+      "sourcePath": .string(table.sourcePath),
+    ]
+  }
+
+  static func columnValue(
+    _ column: ColumnModel, index: Int, keyPosition: Int?, in table: TableModel
+  ) -> TemplateValue {
+    let isJSON = column.storage == .json
+    var references: TemplateValue = .null
+    if let foreignKey = column.references {
+      references = [
+        "typeName": .string(foreignKey.typeName), "table": .string(foreignKey.table),
+        "column": .string(foreignKey.column),
+      ]
+    }
+    let offset = keyPosition.map { $0 == 0 ? "" : " + \($0)" } ?? ""
+    return [
+      "propertyName": .string(column.propertyName),
+      "swiftName": .string(swiftName(column.propertyName)),
+      "reference": .string(reference(column.propertyName)),
+      "access": .string(prefix(min(column.access, table.access))),
+      "name": .string(column.name),
+      "nameLiteral": .string(swiftLiteral(column.name)),
+      "swiftType": .string(column.swiftType),
+      "unwrappedSwiftType": .string(column.unwrappedSwiftType),
+      "isOptional": .bool(column.isOptional),
+      "isNullable": .bool(column.isNullable),
+      "sqlType": .string(column.sqlType.rawValue),
+      "isJSON": .bool(isJSON),
+      "isPrimaryKey": .bool(column.isPrimaryKey),
+      "isAutoincrement": .bool(column.isAutoincrement),
+      "isUnique": .bool(column.isUnique),
+      "isIndexed": .bool(column.isIndexed),
+      "defaultSQL": column.defaultSQL.map(TemplateValue.string) ?? .null,
+      "references": references,
+      "index": .number(Double(index)),
+      "parameter": .number(Double(index + 1)),
+      "keyOffset": .string(offset),
+      "decode": .string(isJSON ? "decodeJSON" : "decode"),
+      "bind": .string(isJSON ? "bindJSON" : "bind"),
+      "definitionArguments": .string(definitionArguments(column, in: table)),
+    ]
+  }
+
+  static func enumValue(_ model: EnumModel) -> TemplateValue {
+    [
+      "name": .string(model.name),
+      "rawType": .string(model.rawType),
+      "access": .string(prefix(model.access)),
+      "sourcePath": .string(model.sourcePath),
+    ]
+  }
+
+  /// `"nest_id", .integer, nullable: true, references: ForeignKey("nests", "id")`.
+  static func definitionArguments(_ column: ColumnModel, in table: TableModel) -> String {
+    var parts = [swiftLiteral(column.name), "." + column.sqlType.rawValue]
+    if column.isNullable { parts.append("nullable: true") }
+    if column.isPrimaryKey { parts.append("primaryKey: true") }
+    if column.isAutoincrement { parts.append("autoincrement: true") }
+    if column.isUnique { parts.append("unique: true") }
+    if column.isIndexed { parts.append("indexed: true") }
+    if let defaultSQL = column.defaultSQL {
+      parts.append("defaultSQL: \(swiftLiteral(defaultSQL))")
+    }
+    if let foreignKey = column.references {
+      parts.append(
+        "references: ForeignKey(\(swiftLiteral(foreignKey.table)), "
+          + "\(swiftLiteral(foreignKey.column)))")
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// The access modifier to write before a declaration, with its trailing space; empty for
+  /// internal (the default) and for levels a generated file cannot use.
+  static func prefix(_ access: AccessLevel) -> String {
+    switch access {
+    case .public, .open: "public "
+    case .package: "package "
+    case .internal, .fileprivate, .private: ""
+    }
+  }
+
+  /// Swift's reserved words, which need backticks as identifiers.
+  static let keywords: Set<String> = [
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
+    "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
+    "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+    "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+    "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
+    "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+  ]
+
+  /// A property name usable as an identifier: backticked when it is a reserved word.
+  static func swiftName(_ name: String) -> String {
+    keywords.contains(name) ? "`\(name)`" : name
+  }
+
+  /// Parameter names of the generated methods that read properties.
+  static let parameterNames: Set<String> = ["row", "statement", "index", "column", "primaryKey"]
+
+  /// How generated methods read a property: `self.index` when a parameter has its name.
+  static func reference(_ name: String) -> String {
+    parameterNames.contains(name) ? "self.\(swiftName(name))" : swiftName(name)
+  }
+
+  /// A Swift string literal with `\` and `"` escaped.
+  static func swiftLiteral(_ text: String) -> String {
+    var escaped = "\""
+    for character in text {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case "\n": escaped += "\\n"
+      default: escaped.append(character)
+      }
+    }
+    return escaped + "\""
+  }
+}
+
+extension TemplateValue {
+  /// Whether a column value is part of the primary key.
+  fileprivate var isPrimaryKeyValue: Bool {
+    if case .dictionary(let values) = self, case .bool(true)? = values["isPrimaryKey"] {
+      return true
+    }
+    return false
+  }
+}

@@ -1,0 +1,164 @@
+/// Reads `// quarry:` annotations into options, reporting unknown keys (with the nearest known
+/// key), keys used at the wrong level and values of the wrong kind.
+enum AnnotationKeyCheck {
+  static let structKeys = ["persist", "table", "primaryKey", "index", "unique"]
+  static let propertyKeys = [
+    "primaryKey", "autoincrement", "column", "unique", "index", "ignore", "json", "references",
+    "default",
+  ]
+
+  /// A list of property names with where it was written.
+  struct NameList: Sendable, Hashable {
+    var names: [String]
+    var location: SourceLocation
+  }
+
+  struct StructOptions {
+    var table: String?
+    var primaryKey: NameList?
+    /// `index = [...]` and `unique = [...]` in the order written; `isUnique` tells which.
+    var indexes: [(list: NameList, isUnique: Bool)] = []
+  }
+
+  struct PropertyOptions {
+    var isPrimaryKey = false
+    var isAutoincrement = false
+    var isUnique = false
+    var isIndexed = false
+    var isIgnored = false
+    var isJSON = false
+    var column: String?
+    var references: (name: String, location: SourceLocation)?
+    var defaultValue: (value: AnnotationValue, location: SourceLocation)?
+  }
+
+  static func structOptions(
+    _ annotations: [Annotation], diagnostics: inout [Diagnostic]
+  ) -> StructOptions {
+    var options = StructOptions()
+    for annotation in annotations {
+      let location = annotation.location
+      switch annotation.key {
+      case "persist":
+        if case .bool = annotation.value { continue }
+        diagnostics.append(
+          .error(.invalidAnnotationValue(key: "persist", expected: "no value"), at: location))
+      case "table":
+        if let name = name(annotation.value) {
+          options.table = name
+        } else {
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(key: "table", expected: "a string, like table = \"birds\""),
+              at: location))
+        }
+      case "primaryKey", "index", "unique":
+        guard let names = nameList(annotation.value) else {
+          let example = "\(annotation.key) = [a, b]"
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(
+                key: annotation.key, expected: "a list of property names, like \(example)"),
+              at: location))
+          continue
+        }
+        let list = NameList(names: names, location: location)
+        if annotation.key == "primaryKey" {
+          options.primaryKey = list
+        } else {
+          options.indexes.append((list, annotation.key == "unique"))
+        }
+      default:
+        reportUnknown(
+          annotation, level: structKeys, other: propertyKeys, isStruct: true,
+          diagnostics: &diagnostics)
+      }
+    }
+    return options
+  }
+
+  static func propertyOptions(
+    _ annotations: [Annotation], diagnostics: inout [Diagnostic]
+  ) -> PropertyOptions {
+    var options = PropertyOptions()
+    for annotation in annotations {
+      let location = annotation.location
+      func flag() -> Bool {
+        if case .bool(let value) = annotation.value { return value }
+        diagnostics.append(
+          .error(
+            .invalidAnnotationValue(key: annotation.key, expected: "no value, or 'true'/'false'"),
+            at: location))
+        return false
+      }
+      switch annotation.key {
+      case "primaryKey": options.isPrimaryKey = flag()
+      case "autoincrement": options.isAutoincrement = flag()
+      case "unique": options.isUnique = flag()
+      case "index": options.isIndexed = flag()
+      case "ignore": options.isIgnored = flag()
+      case "json": options.isJSON = flag()
+      case "column":
+        if case .string(let name) = annotation.value, !name.isEmpty {
+          options.column = name
+        } else {
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(
+                key: "column", expected: "a string, like column = \"nest_id\""),
+              at: location))
+        }
+      case "references":
+        if let name = name(annotation.value) {
+          options.references = (name, location)
+        } else {
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(
+                key: "references", expected: "a struct name, like references = Nest"),
+              at: location))
+        }
+      case "default":
+        options.defaultValue = (annotation.value, location)
+      default:
+        reportUnknown(
+          annotation, level: propertyKeys, other: structKeys, isStruct: false,
+          diagnostics: &diagnostics)
+      }
+    }
+    return options
+  }
+
+  private static func reportUnknown(
+    _ annotation: Annotation, level: [String], other: [String], isStruct: Bool,
+    diagnostics: inout [Diagnostic]
+  ) {
+    let message: ModelMessage
+    if other.contains(annotation.key) {
+      message =
+        isStruct ? .propertyKeyOnStruct(annotation.key) : .structKeyOnProperty(annotation.key)
+    } else {
+      let suggestion = EditDistance.suggestion(for: annotation.key, among: level)
+      message = .unknownAnnotationKey(annotation.key, suggestion: suggestion, known: level)
+    }
+    diagnostics.append(.error(message, at: annotation.location))
+  }
+
+  private static func name(_ value: AnnotationValue) -> String? {
+    switch value {
+    case .string(let text) where !text.isEmpty: text
+    case .identifier(let text): text
+    default: nil
+    }
+  }
+
+  private static func nameList(_ value: AnnotationValue) -> [String]? {
+    guard case .list(let items) = value, !items.isEmpty else { return nil }
+    var names: [String] = []
+    for item in items {
+      guard let name = name(item) else { return nil }
+      names.append(name)
+    }
+    return names
+  }
+}

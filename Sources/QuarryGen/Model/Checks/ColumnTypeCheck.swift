@@ -1,0 +1,80 @@
+/// Maps a property's written type to a column, or reports why it cannot be stored.
+///
+/// Catches tuples, functions, existentials, metatypes, nested and implicitly
+/// unwrapped optionals, enums without raw values, and persisted structs used as values.
+enum ColumnTypeCheck {
+  static func map(
+    _ property: PropertyDeclaration, isJSON: Bool, in table: StructDeclaration,
+    index: DeclarationIndex, diagnostics: inout [Diagnostic]
+  ) -> TypeMapping? {
+    // The scanner already reported a property whose type it could not tell; one error is enough.
+    guard let written = property.typeName else { return nil }
+    func unsupported(_ reason: String) -> TypeMapping? {
+      diagnostics.append(
+        .error(
+          .unsupportedType(property: property.name, type: written, reason: reason),
+          at: property.location))
+      return nil
+    }
+    let split = OptionalSplit(written)
+    if split.isImplicitlyUnwrapped {
+      return unsupported("declare it as '\(split.wrapped)?' instead")
+    }
+    let inner = split.wrapped
+    if OptionalSplit(inner).isOptional { return unsupported("nested optionals cannot be stored") }
+    if inner.contains("->") { return unsupported("functions cannot be stored") }
+    if inner.hasPrefix("(") {
+      return unsupported("store a 'Codable' struct annotated with 'json' instead")
+    }
+    if inner.hasPrefix("some ") || inner.hasPrefix("any ") || inner.contains("&") {
+      return unsupported("existential types cannot be stored; use a concrete type")
+    }
+    if inner.hasSuffix(".Type") || inner.hasSuffix(".Protocol") {
+      return unsupported("metatypes cannot be stored")
+    }
+    let scope = table.name
+    var mapping = TypeMapping(
+      swiftType: index.qualify(written, from: scope),
+      unwrappedSwiftType: index.qualify(inner, from: scope), isOptional: split.isOptional,
+      sqlType: .text, storage: .json, enumName: nil)
+    if isJSON || isCollection(inner) { return mapping }
+    mapping.storage = .value
+    if let builtin = TypeMapping.builtins[TypeMapping.builtinName(inner)] {
+      mapping.sqlType = builtin
+      return mapping
+    }
+    let baseName = inner.split(separator: "<").first.map(String.init) ?? inner
+    guard let resolved = index.resolve(baseName, from: scope) else {
+      mapping.sqlType = .blob
+      return mapping
+    }
+    if let declaration = index.enums[resolved] {
+      guard let rawType = declaration.rawType else {
+        diagnostics.append(
+          .error(.enumWithoutRawValue(property: property.name, type: inner), at: property.location))
+        return nil
+      }
+      let builtin = TypeMapping.builtinName(rawType)
+      mapping.sqlType = TypeMapping.builtins[builtin] ?? (builtin == "Character" ? .text : .blob)
+      mapping.enumName = resolved
+      return mapping
+    }
+    if index.persisted.contains(resolved) {
+      diagnostics.append(
+        .error(.persistedStructType(property: property.name, type: inner), at: property.location))
+      return nil
+    }
+    if index.isCodableStruct(resolved) {
+      mapping.storage = .json
+      mapping.sqlType = .text
+      return mapping
+    }
+    mapping.sqlType = .blob
+    return mapping
+  }
+
+  private static func isCollection(_ type: String) -> Bool {
+    type.hasPrefix("[") || type.hasPrefix("Array<") || type.hasPrefix("Set<")
+      || type.hasPrefix("Dictionary<") || type.hasPrefix("ContiguousArray<")
+  }
+}

@@ -1,0 +1,28 @@
+/// Rejects stored properties generated code cannot read back or assign: a `let` with a
+/// default, `lazy`, private (or privately set) and conditional properties.
+enum PropertyShapeCheck {
+  /// Returns false when the property cannot become a column.
+  static func run(_ property: PropertyDeclaration, diagnostics: inout [Diagnostic]) -> Bool {
+    let name = property.name
+    let location = property.location
+    let before = diagnostics.count
+    if property.isLet && property.defaultValue != nil {
+      diagnostics.append(.error(.letWithDefault(property: name), at: location))
+    }
+    if property.isLazy {
+      diagnostics.append(.error(.lazyProperty(property: name), at: location))
+    }
+    if property.access <= .fileprivate {
+      diagnostics.append(
+        .error(.inaccessibleProperty(property: name, access: property.access), at: location))
+    } else if let setter = property.setterAccess, setter <= .fileprivate {
+      diagnostics.append(
+        .error(.inaccessibleSetter(property: name, access: setter), at: location))
+    }
+    if let condition = property.conditions.first {
+      diagnostics.append(
+        .error(.conditionalProperty(property: name, condition: condition), at: location))
+    }
+    return diagnostics.count == before
+  }
+}

@@ -1,0 +1,24 @@
+/// `references = Type` must name a persisted struct with a single-column key; the foreign key
+/// then points at that struct's table and key column.
+enum ReferenceCheck {
+  static func foreignKey(
+    _ name: String, at location: SourceLocation, from scope: String, index: DeclarationIndex,
+    diagnostics: inout [Diagnostic]
+  ) -> ForeignKeyModel? {
+    guard let resolved = index.resolve(name, from: scope), let table = index.tables[resolved]
+    else {
+      let candidates = index.persisted.sorted()
+      let suggestion = EditDistance.suggestion(for: name, among: candidates)
+      diagnostics.append(.error(.unknownReference(name, suggestion: suggestion), at: location))
+      return nil
+    }
+    let key = table.primaryKeyColumns
+    guard key.count == 1 else {
+      if key.count > 1 {
+        diagnostics.append(.error(.referenceToCompositeKey(name), at: location))
+      }
+      return nil
+    }
+    return ForeignKeyModel(typeName: resolved, table: table.name, column: key[0].name)
+  }
+}

@@ -1,0 +1,81 @@
+/// One stored property and the column it maps to.
+public struct ColumnModel: Sendable, Hashable {
+  /// How a value crosses into SQLite.
+  public enum Storage: String, Sendable, Hashable {
+    /// Through `DatabaseValueConvertible` (`row.decode`, `statement.bind`).
+    case value
+    /// As JSON text through `Codable` (`row.decodeJSON`, `statement.bindJSON`).
+    case json
+  }
+
+  public var propertyName: String
+  /// The property's access level: generated members mentioning its type use no wider one.
+  public var access: AccessLevel
+  public var name: String
+  /// The Swift type with nested type names qualified (`Bird.Kind?`), usable at top level.
+  public var swiftType: String
+  /// `swiftType` without its outer optional.
+  public var unwrappedSwiftType: String
+  public var isOptional: Bool
+  public var sqlType: SQLColumnType
+  public var storage: Storage
+  public var isPrimaryKey: Bool
+  public var isAutoincrement: Bool
+  public var isUnique: Bool
+  public var isIndexed: Bool
+  /// SQL text after `DEFAULT`, already escaped (`'robin'`, `0`, `CURRENT_TIMESTAMP`).
+  public var defaultSQL: String?
+  public var references: ForeignKeyModel?
+  public var location: SourceLocation
+
+  public init(
+    propertyName: String, access: AccessLevel = .internal, name: String, swiftType: String, unwrappedSwiftType: String,
+    isOptional: Bool, sqlType: SQLColumnType, storage: Storage = .value,
+    isPrimaryKey: Bool = false, isAutoincrement: Bool = false, isUnique: Bool = false,
+    isIndexed: Bool = false, defaultSQL: String? = nil, references: ForeignKeyModel? = nil,
+    location: SourceLocation
+  ) {
+    self.propertyName = propertyName
+    self.access = access
+    self.name = name
+    self.swiftType = swiftType
+    self.unwrappedSwiftType = unwrappedSwiftType
+    self.isOptional = isOptional
+    self.sqlType = sqlType
+    self.storage = storage
+    self.isPrimaryKey = isPrimaryKey
+    self.isAutoincrement = isAutoincrement
+    self.isUnique = isUnique
+    self.isIndexed = isIndexed
+    self.defaultSQL = defaultSQL
+    self.references = references
+    self.location = location
+  }
+
+  /// Whether the column accepts NULL: optionals, except an autoincrement key, which SQLite
+  /// fills in itself.
+  public var isNullable: Bool { isOptional && !isAutoincrement }
+}
+
+/// A foreign key: the referenced table and its primary key column.
+public struct ForeignKeyModel: Sendable, Hashable {
+  public var typeName: String
+  public var table: String
+  public var column: String
+
+  public init(typeName: String, table: String, column: String) {
+    self.typeName = typeName
+    self.table = table
+    self.column = column
+  }
+}
+
+/// The declared SQL type of a column, which is also its SQLite affinity.
+///
+/// Related SQLite documentation: <https://sqlite.org/datatype3.html#type_affinity>
+public enum SQLColumnType: String, Sendable, Hashable {
+  case integer, real, text, blob, numeric
+
+  /// The type as written in DDL: `INTEGER`.
+  public var sql: String { rawValue.uppercased() }
+}

@@ -1,0 +1,162 @@
+/// Turns scanned declarations and their `// quarry:` annotations into tables and columns.
+///
+/// A struct is persisted when it carries at least one `quarry:` annotation (`// quarry:
+/// persist` when nothing else is needed). The builder never throws for user mistakes: every
+/// problem becomes a diagnostic and the build goes on, so one run reports them all.
+///
+/// ```swift
+/// let result = ModelBuilder().build(scannedFiles)
+/// if result.diagnostics.contains(where: \.isError) { /* print them, exit 1 */ }
+/// print(result.model.tables.map(\.name))   // ["birds", "nests"]
+/// ```
+public struct ModelBuilder: Sendable {
+  /// The model and every problem found, errors and warnings, in no particular order.
+  public struct Result: Sendable {
+    public var model: SchemaModel
+    public var diagnostics: [Diagnostic]
+  }
+
+  public init() {}
+
+  public func build(_ files: [ScannedFile]) -> Result {
+    var diagnostics: [Diagnostic] = []
+    var index = DeclarationIndex(files: files) { !$0.annotations.isEmpty }
+    var drafts: [(declaration: StructDeclaration, table: TableModel, references: [Reference])] = []
+    let persisted = files.flatMap(\.structs).filter { index.persisted.contains($0.name) }
+    for declaration in persisted
+    where !drafts.contains(where: { $0.table.typeName == declaration.name }) {
+      var references: [Reference] = []
+      let table = buildTable(
+        declaration, index: index, references: &references, diagnostics: &diagnostics)
+      drafts.append((declaration, table, references))
+      index.tables[declaration.name] = table
+    }
+    // References need every table's key, so they are resolved once all tables exist.
+    var tables: [TableModel] = []
+    for var draft in drafts {
+      for reference in draft.references {
+        draft.table.columns[reference.column].references = ReferenceCheck.foreignKey(
+          reference.name, at: reference.location, from: draft.declaration.name, index: index,
+          diagnostics: &diagnostics)
+      }
+      tables.append(draft.table)
+    }
+    tables.sort { $0.typeName < $1.typeName }
+    TableNameCheck.run(tables, diagnostics: &diagnostics)
+    return Result(
+      model: SchemaModel(tables: tables, enums: usedEnums(tables, index: index)),
+      diagnostics: diagnostics)
+  }
+
+  /// A `references = Type` waiting for every table to be known.
+  struct Reference {
+    var column: Int
+    var name: String
+    var location: SourceLocation
+  }
+
+  private func buildTable(
+    _ declaration: StructDeclaration, index: DeclarationIndex, references: inout [Reference],
+    diagnostics: inout [Diagnostic]
+  ) -> TableModel {
+    StructShapeCheck.run(declaration, diagnostics: &diagnostics)
+    let options = AnnotationKeyCheck.structOptions(
+      declaration.annotations, diagnostics: &diagnostics)
+    var columns: [ColumnModel] = []
+    for property in declaration.properties {
+      let propertyOptions = AnnotationKeyCheck.propertyOptions(
+        property.annotations, diagnostics: &diagnostics)
+      if propertyOptions.isIgnored {
+        IgnoredPropertyCheck.run(property, in: declaration, diagnostics: &diagnostics)
+        continue
+      }
+      guard PropertyShapeCheck.run(property, diagnostics: &diagnostics),
+        let mapping = ColumnTypeCheck.map(
+          property, isJSON: propertyOptions.isJSON, in: declaration, index: index,
+          diagnostics: &diagnostics)
+      else { continue }
+      var column = ColumnModel(
+        propertyName: property.name, access: property.access,
+        name: propertyOptions.column ?? property.name,
+        swiftType: mapping.swiftType, unwrappedSwiftType: mapping.unwrappedSwiftType,
+        isOptional: mapping.isOptional, sqlType: mapping.sqlType, storage: mapping.storage,
+        isPrimaryKey: propertyOptions.isPrimaryKey, isUnique: propertyOptions.isUnique,
+        isIndexed: propertyOptions.isIndexed, location: property.location)
+      if propertyOptions.isAutoincrement,
+        PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics)
+      {
+        column.isAutoincrement = true
+      }
+      if let (value, location) = propertyOptions.defaultValue {
+        column.defaultSQL = DefaultValueCheck.sql(
+          value, property: property.name, at: location, diagnostics: &diagnostics)
+      }
+      if let (name, location) = propertyOptions.references {
+        references.append(Reference(column: columns.count, name: name, location: location))
+      }
+      columns.append(column)
+    }
+    ColumnNameCheck.run(columns, diagnostics: &diagnostics)
+    PrimaryKeyCheck.run(
+      &columns, structKey: options.primaryKey, declaration: declaration, diagnostics: &diagnostics)
+    let tableName = options.table ?? Self.snakeCase(declaration.localName)
+    var indexes: [IndexModel] = []
+    for (list, isUnique) in options.indexes {
+      let key = isUnique ? "unique" : "index"
+      guard
+        let positions = PropertyListCheck.columns(
+          list, key: key, in: columns, diagnostics: &diagnostics)
+      else { continue }
+      let names = positions.map { columns[$0].name }
+      indexes.append(
+        IndexModel(
+          name: "\(tableName)_on_\(names.joined(separator: "_"))", columns: names,
+          isUnique: isUnique))
+    }
+    return TableModel(
+      typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,
+      indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
+  }
+
+  private func usedEnums(_ tables: [TableModel], index: DeclarationIndex) -> [EnumModel] {
+    var names: Set<String> = []
+    for table in tables {
+      for column in table.columns where column.storage == .value {
+        let base = column.unwrappedSwiftType
+        guard let declaration = index.enums[base], declaration.rawType != nil else { continue }
+        // An enum that already conforms needs no generated conformance (it would be redundant).
+        let conforms = declaration.inheritedTypes.contains {
+          $0 == "DatabaseValueConvertible" || $0 == "Quarry.DatabaseValueConvertible"
+        }
+        if !conforms { names.insert(base) }
+      }
+    }
+    return names.sorted().compactMap { name in
+      guard let declaration = index.enums[name], let rawType = declaration.rawType else {
+        return nil
+      }
+      return EnumModel(
+        name: name, rawType: rawType, access: declaration.access,
+        sourcePath: declaration.location.path)
+    }
+  }
+
+  /// `BirdSighting` gives `bird_sighting`, `URLCache` gives `url_cache`.
+  public static func snakeCase(_ name: String) -> String {
+    let characters = Array(name)
+    var output = ""
+    for (offset, character) in characters.enumerated() {
+      if character.isUppercase && offset > 0 {
+        let previous = characters[offset - 1]
+        let next = offset + 1 < characters.count ? characters[offset + 1] : nil
+        if previous.isLowercase || previous.isNumber
+          || (previous.isUppercase && next?.isLowercase == true)
+        {
+          output.append("_")
+        }
+      }
+      output += character.lowercased()
+    }
+    return output
+  }
+}

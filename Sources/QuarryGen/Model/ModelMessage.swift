@@ -1,0 +1,143 @@
+/// Every message the model stage reports, worded in one place.
+///
+/// Messages follow the compiler's style: lowercase start, no final period, user identifiers in
+/// single quotes, and "did you mean 'x'?" when a near name exists.
+enum ModelMessage: Sendable, Hashable {
+  case unknownAnnotationKey(String, suggestion: String?, known: [String])
+  case structKeyOnProperty(String)
+  case propertyKeyOnStruct(String)
+  case invalidAnnotationValue(key: String, expected: String)
+  case noPrimaryKey(structName: String)
+  case primaryKeyDeclaredTwice(structName: String, property: String)
+  case optionalPrimaryKey(property: String, type: String)
+  case autoincrementNotInteger(property: String, type: String)
+  case autoincrementNotOptional(property: String, type: String)
+  case autoincrementInCompositeKey(property: String)
+  case unsupportedType(property: String, type: String, reason: String)
+  case persistedStructType(property: String, type: String)
+  case enumWithoutRawValue(property: String, type: String)
+  case duplicateColumn(String)
+  case collidingColumn(String, other: String)
+  case duplicateTable(String, otherStruct: String)
+  case letWithDefault(property: String)
+  case unknownReference(String, suggestion: String?)
+  case referenceToCompositeKey(String)
+  case unknownProperty(String, key: String, suggestion: String?)
+  case ignoredPropertyWithoutDefault(property: String, structName: String)
+  case inaccessibleProperty(property: String, access: AccessLevel)
+  case inaccessibleSetter(property: String, access: AccessLevel)
+  case inaccessibleStruct(structName: String, access: AccessLevel)
+  case genericStruct(structName: String)
+  case conditionalStruct(structName: String, condition: String)
+  case conditionalProperty(property: String, condition: String)
+  case lazyProperty(property: String)
+  case invalidDefault(property: String)
+  case notSendable(structName: String)
+  // Notes.
+  case firstDeclaredHere
+  case otherTableHere
+
+  var text: String {
+    switch self {
+    case .unknownAnnotationKey(let key, let suggestion?, _):
+      return "unknown annotation key '\(key)'; did you mean '\(suggestion)'?"
+    case .unknownAnnotationKey(let key, nil, let known):
+      let list = known.map { "'\($0)'" }.joined(separator: ", ")
+      return "unknown annotation key '\(key)'; known keys are \(list)"
+    case .structKeyOnProperty(let key):
+      return "annotation key '\(key)' applies to structs, not to properties"
+    case .propertyKeyOnStruct(let key):
+      return "annotation key '\(key)' applies to properties, not to structs"
+    case .invalidAnnotationValue(let key, let expected):
+      return "annotation key '\(key)' expects \(expected)"
+    case .noPrimaryKey(let name):
+      return "struct '\(name)' has no primary key; annotate a property with 'primaryKey' or add "
+        + "an 'id' property"
+    case .primaryKeyDeclaredTwice(let name, let property):
+      return "struct '\(name)' declares its primary key both in 'primaryKey = [...]' and on "
+        + "property '\(property)'"
+    case .optionalPrimaryKey(let property, let type):
+      return "primary key '\(property)' has optional type '\(type)'; only an 'autoincrement' "
+        + "key may be optional"
+    case .autoincrementNotInteger(let property, let type):
+      return "'autoincrement' requires an optional integer, but '\(property)' is '\(type)'"
+    case .autoincrementNotOptional(let property, let type):
+      return "'autoincrement' requires an optional integer so new rows can leave it nil; "
+        + "declare '\(property)' as '\(type)?'"
+    case .autoincrementInCompositeKey(let property):
+      return "'autoincrement' on '\(property)' cannot be part of a composite primary key"
+    case .unsupportedType(let property, let type, let reason):
+      return "property '\(property)' has unsupported type '\(type)'; \(reason)"
+    case .persistedStructType(let property, let type):
+      return "property '\(property)' has type '\(type)', which is a persisted struct; store its "
+        + "key with 'references = \(type)' or embed it with 'json'"
+    case .enumWithoutRawValue(let property, let type):
+      return "property '\(property)' has type '\(type)', an enum without raw values; give it a "
+        + "'String' or integer raw type, or annotate the property with 'json'"
+    case .duplicateColumn(let name):
+      return "column '\(name)' is declared twice"
+    case .collidingColumn(let name, let other):
+      return "column '\(name)' collides with column '\(other)'; SQLite column names ignore case"
+    case .duplicateTable(let name, let other):
+      return "table '\(name)' is already used by struct '\(other)'"
+    case .letWithDefault(let property):
+      return "property '\(property)' is a 'let' with a default value, so it can never be read "
+        + "back; make it 'var' or annotate it with 'ignore'"
+    case .unknownReference(let type, let suggestion?):
+      return "unknown type '\(type)' in 'references'; did you mean '\(suggestion)'?"
+    case .unknownReference(let type, nil):
+      return "unknown type '\(type)' in 'references'; it must name a persisted struct"
+    case .referenceToCompositeKey(let type):
+      return "'references = \(type)' needs a single-column primary key, but '\(type)' has a "
+        + "composite key"
+    case .unknownProperty(let name, let key, let suggestion?):
+      return "unknown property '\(name)' in '\(key)'; did you mean '\(suggestion)'?"
+    case .unknownProperty(let name, let key, nil):
+      return "unknown property '\(name)' in '\(key)'"
+    case .ignoredPropertyWithoutDefault(let property, let name):
+      return "ignored property '\(property)' needs a default value so a '\(name)' can be read "
+        + "from a row"
+    case .inaccessibleProperty(let property, let access):
+      return "property '\(property)' is \(access.rawValue), so generated code cannot read it; "
+        + "make it internal or annotate it with 'ignore'"
+    case .inaccessibleSetter(let property, let access):
+      return "property '\(property)' has a \(access.rawValue) setter, so generated code cannot "
+        + "set it; widen the setter or annotate it with 'ignore'"
+    case .inaccessibleStruct(let name, let access):
+      return "struct '\(name)' is \(access.rawValue), so generated code cannot see it; make it "
+        + "internal"
+    case .genericStruct(let name):
+      return "generic struct '\(name)' cannot be persisted"
+    case .conditionalStruct(let name, let condition):
+      return "persisted struct '\(name)' is declared inside '#if \(condition)'; generated code "
+        + "cannot follow the condition"
+    case .conditionalProperty(let property, let condition):
+      return "property '\(property)' is declared inside '#if \(condition)'; annotate it with "
+        + "'ignore' or move it out of the condition"
+    case .lazyProperty(let property):
+      return "lazy property '\(property)' cannot be persisted; annotate it with 'ignore'"
+    case .invalidDefault(let property):
+      return "'default' of '\(property)' expects a number, a string, 'true', 'false', 'NULL', "
+        + "'CURRENT_TIMESTAMP', 'CURRENT_DATE' or 'CURRENT_TIME'"
+    case .notSendable(let name):
+      return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
+        + "non-internal type"
+    case .firstDeclaredHere:
+      return "first declared here"
+    case .otherTableHere:
+      return "first used here"
+    }
+  }
+}
+
+extension Diagnostic {
+  static func error(_ message: ModelMessage, at location: SourceLocation, notes: [Note] = [])
+    -> Diagnostic
+  {
+    .error(message.text, at: location, notes: notes)
+  }
+
+  static func warning(_ message: ModelMessage, at location: SourceLocation) -> Diagnostic {
+    .warning(message.text, at: location)
+  }
+}

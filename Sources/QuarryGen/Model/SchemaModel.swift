@@ -1,0 +1,36 @@
+/// Everything the templates need to know about the persisted structs of one run.
+///
+/// Built by `ModelBuilder` from scanned declarations; tables are sorted by their Swift type
+/// name so the output never depends on the order files were listed in.
+///
+/// ```swift
+/// let result = ModelBuilder().build(scannedFiles)
+/// for table in result.model.tables { print(table.name) }   // "birds"
+/// ```
+public struct SchemaModel: Sendable, Hashable {
+  public var tables: [TableModel]
+  /// Raw-value enums used by at least one column, sorted by name; each gets a conformance.
+  public var enums: [EnumModel]
+
+  public init(tables: [TableModel] = [], enums: [EnumModel] = []) {
+    self.tables = tables
+    self.enums = enums
+  }
+}
+
+/// A raw-value enum that some column stores through its raw value.
+public struct EnumModel: Sendable, Hashable {
+  /// The qualified name (`Bird.Kind`).
+  public var name: String
+  public var rawType: String
+  public var access: AccessLevel
+  /// The path of the file declaring the enum, as shown in generated headers.
+  public var sourcePath: String
+
+  public init(name: String, rawType: String, access: AccessLevel, sourcePath: String) {
+    self.name = name
+    self.rawType = rawType
+    self.access = access
+    self.sourcePath = sourcePath
+  }
+}

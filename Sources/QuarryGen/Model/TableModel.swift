@@ -1,0 +1,53 @@
+/// One persisted struct and the table it maps to.
+///
+/// `columns` keep the struct's declaration order, which is also the column order of the
+/// table, of `init(row:)` and of `bind(to:)`.
+public struct TableModel: Sendable, Hashable {
+  /// The qualified Swift type name (`Bird`, `Aviary.Cage`).
+  public var typeName: String
+  /// The name used to build generated type names: the qualified name without dots.
+  public var baseName: String
+  public var access: AccessLevel
+  /// The SQL table name.
+  public var name: String
+  public var columns: [ColumnModel]
+  /// Struct-level indexes (`index = [a, b]`, `unique = [a, b]`) in declaration order.
+  public var indexes: [IndexModel]
+  /// The path of the declaring file relative to the run's root, for headers.
+  public var sourcePath: String
+  public var location: SourceLocation
+
+  public init(
+    typeName: String, access: AccessLevel, name: String, columns: [ColumnModel],
+    indexes: [IndexModel], sourcePath: String, location: SourceLocation
+  ) {
+    self.typeName = typeName
+    self.baseName = typeName.split(separator: ".").joined()
+    self.access = access
+    self.name = name
+    self.columns = columns
+    self.indexes = indexes
+    self.sourcePath = sourcePath
+    self.location = location
+  }
+
+  /// The columns forming the primary key, in declaration order.
+  public var primaryKeyColumns: [ColumnModel] { columns.filter(\.isPrimaryKey) }
+
+  /// Whether the key spans several columns, which gives a nested `PrimaryKey` struct.
+  public var hasCompositePrimaryKey: Bool { primaryKeyColumns.count > 1 }
+}
+
+/// A struct-level index over one or more columns.
+public struct IndexModel: Sendable, Hashable {
+  /// The SQL index name: `<table>_on_<column>_<column>`.
+  public var name: String
+  public var columns: [String]
+  public var isUnique: Bool
+
+  public init(name: String, columns: [String], isUnique: Bool) {
+    self.name = name
+    self.columns = columns
+    self.isUnique = isUnique
+  }
+}

@@ -1,0 +1,132 @@
+import QuarryGen
+
+/// The parsed command line. Parsing is by hand: the grammar is small and Quarry has no
+/// package dependencies.
+///
+/// ```text
+/// $ quarry generate Sources/App/Models --output Sources/App/Generated --check
+/// $ quarry scan Sources/App/Models
+/// ```
+enum Command: Equatable {
+  case generate(GeneratorOptions, verbosity: GenerationReport.Verbosity)
+  case scan([String])
+  case help(String)
+  case version
+}
+
+/// A command-line mistake: printed with a pointer to `--help`, exit status 64.
+struct UsageError: Error, Equatable {
+  var message: String
+}
+
+enum Options {
+  static let usage = """
+    OVERVIEW: Generate SQLite persistence code from annotated Swift structs.
+
+    USAGE: quarry generate <sources>... --output <dir> [options]
+           quarry scan <paths>...
+           quarry --help | --version
+
+    SUBCOMMANDS:
+      generate                Scan <sources> (files or folders) and write generated code.
+      scan                    Print the declarations found in <paths> as JSON.
+
+    GENERATE OPTIONS:
+      --output <dir>          Folder receiving the generated files (required).
+      --templates <dir>       Folder of .stencil templates replacing the defaults.
+      --root <dir>            Folder paths in headers and messages are relative to
+                              (default: the current directory).
+      --single-file <name>    Combine all generated Swift into one file (build plugins).
+      --check                 Write nothing; list stale, missing or extra files and exit 1
+                              if there are any.
+      --dry-run               Write nothing; print what would change.
+      --quiet                 Print only diagnostics.
+      --verbose               Also print unchanged files and a summary.
+
+    EXIT STATUS: 0 on success (warnings allowed), 1 when an error was reported or --check
+    found out-of-date files, 64 on a command-line mistake.
+
+    """
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let first = arguments.first else { throw UsageError(message: "missing subcommand") }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "--help", "-h", "help": return .help(usage)
+    case "--version": return .version
+    case "scan":
+      if rest.contains("--help") || rest.contains("-h") { return .help(usage) }
+      if let option = rest.first(where: { $0.hasPrefix("-") }) {
+        throw UsageError(message: "unknown option '\(option)' for 'scan'")
+      }
+      guard !rest.isEmpty else { throw UsageError(message: "'scan' needs at least one path") }
+      return .scan(rest)
+    case "generate":
+      return try parseGenerate(rest)
+    default:
+      let suggestion = EditDistance.suggestion(for: first, among: ["generate", "scan"])
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      throw UsageError(message: "unknown subcommand '\(first)'\(hint)")
+    }
+  }
+
+  private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
+    var sources: [String] = []
+    var output: String?
+    var templates: String?
+    var root: String?
+    var singleFile: String?
+    var mode = GeneratorOptions.Mode.write
+    var verbosity = GenerationReport.Verbosity.normal
+    var index = 0
+    func value(for option: String) throws(UsageError) -> String {
+      index += 1
+      guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+        throw UsageError(message: "option '\(option)' needs a value")
+      }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--help", "-h": return .help(usage)
+      case "--output", "-o": output = try value(for: argument)
+      case "--templates": templates = try value(for: argument)
+      case "--root": root = try value(for: argument)
+      case "--single-file": singleFile = try value(for: argument)
+      case "--check", "--dry-run":
+        let requested: GeneratorOptions.Mode = argument == "--check" ? .check : .dryRun
+        if mode != .write && mode != requested {
+          throw UsageError(message: "'--check' and '--dry-run' cannot be combined")
+        }
+        mode = requested
+      case "--quiet", "-q", "--verbose", "-v":
+        let requested: GenerationReport.Verbosity = argument.contains("q") ? .quiet : .verbose
+        if verbosity != .normal && verbosity != requested {
+          throw UsageError(message: "'--quiet' and '--verbose' cannot be combined")
+        }
+        verbosity = requested
+      default:
+        if argument.hasPrefix("-") {
+          let known = [
+            "--output", "--templates", "--root", "--single-file", "--check", "--dry-run",
+            "--quiet", "--verbose", "--help",
+          ]
+          let suggestion = EditDistance.suggestion(for: argument, among: known)
+          let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+          throw UsageError(message: "unknown option '\(argument)'\(hint)")
+        }
+        sources.append(argument)
+      }
+      index += 1
+    }
+    guard !sources.isEmpty else {
+      throw UsageError(message: "'generate' needs at least one source file or folder")
+    }
+    guard let output else { throw UsageError(message: "'generate' needs '--output <dir>'") }
+    let options = GeneratorOptions(
+      sources: sources, output: output, templates: templates, root: root,
+      singleFile: singleFile, mode: mode)
+    return .generate(options, verbosity: verbosity)
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// Builds and runs Examples/BirdWatch, a separate package depending on Quarry by path, and
+/// checks that its checked-in Generated folder is current (what CI relies on).
+final class ExamplePackageTests: XCTestCase {
+  private var example: URL {
+    QuarryBinary.packageRoot.appendingPathComponent("Examples/BirdWatch")
+  }
+
+  func testExampleGeneratedFolderIsCurrent() throws {
+    let run = try QuarryBinary.run(
+      [
+        "generate", "Sources/BirdWatch", "--output", "Sources/BirdWatch/Generated", "--root", ".",
+        "--check",
+      ], in: example)
+    XCTAssertEqual(
+      run,
+      QuarryRun(
+        exitCode: 0, standardOutput: "quarry: 7 generated files up to date\n", standardError: ""))
+  }
+
+  func testCommandPluginFindsTheExampleCurrent() throws {
+    let run = try QuarryBinary.runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "swift", "package", "--package-path", example.path,
+        "--allow-writing-to-package-directory", "quarry", "--check",
+      ], in: example)
+    XCTAssertEqual(run.exitCode, 0, run.standardError)
+    XCTAssertTrue(
+      run.standardOutput.hasSuffix("quarry: 7 generated files up to date\n"), run.standardOutput)
+  }
+
+  func testExampleBuildsAndRunsAgainstASQLiteFile() throws {
+    let swift = URL(fileURLWithPath: "/usr/bin/env")
+    let build = try QuarryBinary.runProcess(
+      swift, ["swift", "build", "--package-path", example.path], in: example)
+    XCTAssertEqual(build.exitCode, 0, build.standardOutput + build.standardError)
+    XCTAssertFalse(
+      build.standardOutput.contains("warning:"),
+      "the example builds without warnings:\n"
+        + build.standardOutput)
+    let database = try QuarryBinary.temporaryFolder(self).appendingPathComponent("birds.sqlite")
+    let run = try QuarryBinary.runProcess(
+      swift,
+      ["swift", "run", "--skip-build", "--package-path", example.path, "BirdWatch", database.path],
+      in: example)
+    XCTAssertEqual(run.exitCode, 0, run.standardError)
+    XCTAssertEqual(
+      run.standardOutput,
+      """
+      created \(database.path) with tables birds, observers, sightings
+      inserted observer #1 and 3 birds
+      affordable photos: Blue tit, European robin
+      record changed columns [4, 5]
+      robin now tagged ["garden", "red breast", "winter song"] at 15
+      sighting upserted: count 3, note singing on the fence
+      deleted blue tit: true, 2 birds left
+      read from other tasks: European robin, Tawny owl
+
+      """)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: database.path))
+  }
+}

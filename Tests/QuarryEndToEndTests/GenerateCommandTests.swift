@@ -1,0 +1,296 @@
+import Foundation
+import QuarryTestSupport
+import XCTest
+
+/// Runs the built `quarry` on fixture sources; stdout, stderr, exit code and the output tree
+/// are compared separately, against literals or golden files in `Snapshots/`.
+final class GenerateCommandTests: XCTestCase {
+  private var models: URL { QuarryBinary.testFolder.appendingPathComponent("Models") }
+  private var generated: URL { QuarryBinary.testFolder.appendingPathComponent("Generated") }
+
+  /// `quarry generate Models --output <tmp>/Generated --root <tmp>`, run from the test folder.
+  private func generate(into output: URL, _ extra: [String] = []) throws -> QuarryRun {
+    try QuarryBinary.run(
+      ["generate", "Models", "--output", output.path] + extra, in: QuarryBinary.testFolder)
+  }
+
+  func testFreshRunWritesTheCheckedInTree() throws {
+    let output = try QuarryBinary.temporaryFolder(self).appendingPathComponent("Generated")
+    let run = try generate(into: output, ["--root", "."])
+    XCTAssertEqual(run.exitCode, 0)
+    XCTAssertEqual(run.standardError, "")
+    XCTAssertTrue(run.standardOutput.hasPrefix("created ../"), run.standardOutput)
+    XCTAssertEqual(
+      Set(run.standardOutput.split(separator: "\n").map { $0.split(separator: "/").last ?? "" }),
+      [
+        "Bird+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "Perch+Quarry.swift",
+        "Perch.Height+Quarry.swift", "QuarryTables.swift", "Schema.sql", "Sighting+Quarry.swift",
+        "Sighting.Weather+Quarry.swift",
+      ])
+    let actual = QuarryBinary.tree(output)
+    let expected = QuarryBinary.tree(generated)
+    XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+    for (path, text) in expected {
+      XCTAssertEqual(
+        actual[path], text, "\(path):\n" + lineDiff(expected: text, actual: actual[path] ?? ""))
+    }
+  }
+
+  func testOutputIsByteIdenticalAcrossRunsAndWorkingDirectories() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let first = folder.appendingPathComponent("A")
+    let second = folder.appendingPathComponent("B")
+    XCTAssertEqual(try generate(into: first, ["--quiet"]).exitCode, 0)
+    // Same sources named by absolute path from another directory, with --root: same bytes.
+    let run = try QuarryBinary.run(
+      [
+        "generate", models.path, "--output", second.path, "--root", QuarryBinary.testFolder.path,
+        "--quiet",
+      ], in: folder)
+    XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+    XCTAssertEqual(QuarryBinary.tree(first), QuarryBinary.tree(second))
+    XCTAssertFalse(QuarryBinary.tree(first).values.contains { $0.contains(folder.path) })
+  }
+
+  func testNoOpRunWritesNothingAndKeepsModificationTimes() throws {
+    let output = try QuarryBinary.temporaryFolder(self)
+    XCTAssertEqual(try generate(into: output).exitCode, 0)
+    let past = Date(timeIntervalSince1970: 1_000_000_000)
+    for name in QuarryBinary.tree(output).keys {
+      try FileManager.default.setAttributes(
+        [.modificationDate: past], ofItemAtPath: output.appendingPathComponent(name).path)
+    }
+    XCTAssertEqual(
+      try generate(into: output), QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+    for name in QuarryBinary.tree(output).keys {
+      let attributes = try FileManager.default.attributesOfItem(
+        atPath: output.appendingPathComponent(name).path)
+      XCTAssertEqual(attributes[.modificationDate] as? Date, past, name)
+    }
+  }
+
+  func testRemovesFilesWhoseStructIsGoneAndNeverTouchesForeignFiles() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let output = folder.appendingPathComponent("Generated")
+    XCTAssertEqual(try generate(into: output).exitCode, 0)
+    try "// Written by hand.\n".write(
+      to: output.appendingPathComponent("Helpers.swift"), atomically: true, encoding: .utf8)
+    try "notes\n".write(
+      to: output.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+    let run = try QuarryBinary.run(
+      [
+        "generate", "Models/Bird.swift", "Models/Nest.swift", "--output", "Generated", "--root",
+        ".",
+      ]
+      .map { $0 == "Generated" ? output.path : $0 }, in: QuarryBinary.testFolder)
+    XCTAssertEqual(run.exitCode, 0, run.standardError)
+    XCTAssertEqual(run.standardError, "")
+    XCTAssertEqual(
+      run.standardOutput.split(separator: "\n").map { line in
+        "\(line.prefix { $0 != " " }) \(line.split(separator: "/").last ?? "")"
+      },
+      [
+        "removed Perch+Quarry.swift", "removed Perch.Height+Quarry.swift",
+        "updated QuarryTables.swift", "updated Schema.sql", "removed Sighting+Quarry.swift",
+        "removed Sighting.Weather+Quarry.swift",
+      ])
+    XCTAssertEqual(
+      QuarryBinary.tree(output).keys.sorted(),
+      [
+        "Bird+Quarry.swift", "Helpers.swift", "Kind+Quarry.swift", "Nest+Quarry.swift",
+        "QuarryTables.swift", "README.md", "Schema.sql",
+      ])
+    XCTAssertEqual(QuarryBinary.tree(output)["Helpers.swift"], "// Written by hand.\n")
+  }
+
+  func testRefusesToOverwriteAFileWithoutTheHeader() throws {
+    let output = try QuarryBinary.temporaryFolder(self)
+    try "struct Mine {}\n".write(
+      to: output.appendingPathComponent("Bird+Quarry.swift"), atomically: true, encoding: .utf8)
+    let run = try QuarryBinary.run(
+      ["generate", "Models", "--output", output.path, "--root", output.path],
+      in: QuarryBinary.testFolder)
+    XCTAssertEqual(run.exitCode, 1)
+    XCTAssertEqual(run.standardOutput, "")
+    XCTAssertEqual(
+      run.standardError,
+      "quarry: error: refusing to overwrite './Bird+Quarry.swift': it does not start with the "
+        + "'Generated by quarry' header\n")
+    XCTAssertEqual(QuarryBinary.tree(output), ["Bird+Quarry.swift": "struct Mine {}\n"])
+  }
+
+  func testCheckListsStaleMissingAndExtraFilesAndWritesNothing() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let output = folder.appendingPathComponent("Generated")
+    XCTAssertEqual(try generate(into: output, ["--root", folder.path]).exitCode, 0)
+    let clean = try QuarryBinary.run(
+      ["generate", "Models", "--output", output.path, "--root", folder.path, "--check"],
+      in: QuarryBinary.testFolder)
+    XCTAssertEqual(
+      clean,
+      QuarryRun(
+        exitCode: 0, standardOutput: "quarry: 9 generated files up to date\n", standardError: ""))
+
+    let bird = output.appendingPathComponent("Bird+Quarry.swift")
+    try (try String(contentsOf: bird, encoding: .utf8) + "// edited\n")
+      .write(to: bird, atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(at: output.appendingPathComponent("Schema.sql"))
+    try "// Generated by quarry from Models/Owl.swift. Do not edit.\n".write(
+      to: output.appendingPathComponent("Owl+Quarry.swift"), atomically: true, encoding: .utf8)
+    let before = QuarryBinary.tree(output)
+    let run = try QuarryBinary.run(
+      ["generate", "Models", "--output", output.path, "--root", folder.path, "--check"],
+      in: QuarryBinary.testFolder)
+    XCTAssertEqual(run.exitCode, 1)
+    XCTAssertEqual(run.standardOutput, "")
+    XCTAssertEqual(
+      run.standardError,
+      """
+      stale: Generated/Bird+Quarry.swift
+      extra: Generated/Owl+Quarry.swift
+      missing: Generated/Schema.sql
+      quarry: 3 generated files are out of date; run 'quarry generate' without '--check'
+
+      """)
+    XCTAssertEqual(QuarryBinary.tree(output), before)
+  }
+
+  func testDryRunPrintsWhatWouldChange() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let run = try QuarryBinary.run(
+      [
+        "generate", "Models/Nest.swift", "--output", folder.appendingPathComponent("Out").path,
+        "--root", folder.path, "--dry-run",
+      ], in: QuarryBinary.testFolder)
+    XCTAssertEqual(
+      run,
+      QuarryRun(
+        exitCode: 0,
+        standardOutput: """
+          would create Out/Nest+Quarry.swift
+          would create Out/QuarryTables.swift
+          would create Out/Schema.sql
+
+          """, standardError: ""))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("Out").path))
+  }
+
+  func testEveryModelErrorIsReportedInOneRun() throws {
+    let output = try QuarryBinary.temporaryFolder(self).appendingPathComponent("Generated")
+    let run = try QuarryBinary.run(
+      ["generate", "Fixtures/Invalid", "--output", output.path], in: QuarryBinary.testFolder)
+    XCTAssertEqual(run.exitCode, 1)
+    XCTAssertEqual(run.standardOutput, "")
+    assertSnapshot(run.standardError, named: "testEveryModelErrorIsReportedInOneRun.stderr.txt")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+  }
+
+  func testVerboseListsUnchangedFilesAndASummary() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    XCTAssertEqual(try generate(into: folder, ["--root", folder.path, "--quiet"]).exitCode, 0)
+    let run = try QuarryBinary.run(
+      ["generate", "Models", "--output", folder.path, "--root", folder.path, "--verbose"],
+      in: QuarryBinary.testFolder)
+    XCTAssertEqual(run.exitCode, 0)
+    XCTAssertEqual(run.standardError, "")
+    assertSnapshot(
+      run.standardOutput, named: "testVerboseListsUnchangedFilesAndASummary.stdout.txt")
+  }
+
+  func testSingleFileModeCombinesTheSwiftOutput() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let run = try QuarryBinary.run(
+      [
+        "generate", "Models", "--output", folder.path, "--single-file", "QuarryGenerated.swift",
+        "--root", ".", "--quiet",
+      ], in: QuarryBinary.testFolder)
+    XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+    XCTAssertEqual(QuarryBinary.tree(folder).keys.sorted(), ["QuarryGenerated.swift"])
+    assertSnapshot(
+      QuarryBinary.tree(folder)["QuarryGenerated.swift"] ?? "",
+      named: "testSingleFileModeCombinesTheSwiftOutput.swift.txt")
+  }
+
+  func testCustomTemplatesFolderReplacesTheDefaults() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let run = try QuarryBinary.run(
+      [
+        "generate", "Models/Nest.swift", "Models/Bird.swift", "--output", folder.path,
+        "--templates", "Fixtures/Templates/Custom", "--quiet",
+      ], in: QuarryBinary.testFolder)
+    XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+    XCTAssertEqual(
+      QuarryBinary.tree(folder),
+      [
+        "Bird+Quarry.swift": """
+        // Generated by quarry from Models/Bird.swift. Do not edit.
+
+        // Bird is stored in 'birds' with 7 columns:
+        //   id: UUID
+        //   name: String
+        //   wingspan: Double?
+        //   kind: Kind
+        //   tags: [String]
+        //   nestID: Int64?
+        //   price: Decimal
+        //   thumbnail: Data?
+
+        """,
+        "Nest+Quarry.swift": """
+        // Generated by quarry from Models/Nest.swift. Do not edit.
+
+        // Nest is stored in 'nests' with 5 columns:
+        //   id: Int64?
+        //   tree: String
+        //   builtAt: Date
+        //   location: Location?
+        //   eggs: Int
+
+        """,
+        "Tables.md": """
+        // Generated by quarry from Models/Bird.swift, Models/Nest.swift. Do not edit.
+
+        | type | table |
+        | --- | --- |
+        | Bird | birds |
+        | Nest | nests |
+
+        """,
+      ])
+  }
+
+  func testTemplateErrorsPointIntoTheTemplate() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let run = try QuarryBinary.run(
+      [
+        "generate", "Models/Nest.swift", "--output", folder.path, "--templates",
+        "Fixtures/Templates/Broken",
+      ], in: QuarryBinary.testFolder)
+    XCTAssertEqual(run.exitCode, 1)
+    XCTAssertEqual(run.standardOutput, "")
+    assertSnapshot(run.standardError, named: "testTemplateErrorsPointIntoTheTemplate.stderr.txt")
+    XCTAssertEqual(QuarryBinary.tree(folder), [:])
+  }
+
+  func testWarningsAreReportedButDoNotFailTheRun() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let run = try QuarryBinary.run(
+      ["generate", "Fixtures/Warning", "--output", folder.path, "--quiet"],
+      in: QuarryBinary.testFolder)
+    XCTAssertEqual(
+      run,
+      QuarryRun(
+        exitCode: 0, standardOutput: "",
+        standardError: """
+          Fixtures/Warning/Owl.swift:5:15: warning: struct 'Owl' does not declare 'Sendable', \
+          which 'TableRecord' requires of a non-internal type
+          public struct Owl {
+                        ^
+
+          """))
+    XCTAssertEqual(
+      QuarryBinary.tree(folder).keys.sorted(),
+      ["Owl+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+  }
+}

@@ -1,0 +1,416 @@
+import QuarryGen
+import QuarryTestSupport
+import XCTest
+
+/// One case per model diagnostic: a source, and the full rendered text it must produce.
+final class ModelDiagnosticsTests: XCTestCase {
+  private func assertDiagnostics(
+    _ source: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
+    XCTAssertEqual(
+      rendered, expected, lineDiff(expected: expected, actual: rendered), file: file, line: line)
+  }
+
+  func testNoPrimaryKey() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Note {
+        var text: String
+      }
+      """,
+      """
+      Models/M.swift:2:8: error: struct 'Note' has no primary key; annotate a property with \
+      'primaryKey' or add an 'id' property
+      struct Note {
+             ^
+
+      """)
+  }
+
+  func testUnknownAnnotationKeysNameTheNearestKey() {
+    assertDiagnostics(
+      """
+      // quarry: tabel = "notes"
+      struct Note {
+        // quarry: uniqe, colour = "x"
+        var id: Int
+        // quarry: table = "x"
+        var text: String
+      }
+      """,
+      """
+      Models/M.swift:1:12: error: unknown annotation key 'tabel'; did you mean 'table'?
+      // quarry: tabel = "notes"
+                 ^
+      Models/M.swift:3:14: error: unknown annotation key 'uniqe'; did you mean 'unique'?
+        // quarry: uniqe, colour = "x"
+                   ^
+      Models/M.swift:3:21: error: unknown annotation key 'colour'; did you mean 'column'?
+        // quarry: uniqe, colour = "x"
+                          ^
+      Models/M.swift:5:14: error: annotation key 'table' applies to structs, not to properties
+        // quarry: table = "x"
+                   ^
+
+      """)
+  }
+
+  func testUnknownKeyFarFromEveryKnownKeyListsThem() {
+    assertDiagnostics(
+      """
+      // quarry: persistence
+      struct Note {
+        var id: Int
+      }
+      """,
+      """
+      Models/M.swift:1:12: error: unknown annotation key 'persistence'; known keys are \
+      'persist', 'table', 'primaryKey', 'index', 'unique'
+      // quarry: persistence
+                 ^
+
+      """)
+  }
+
+  func testUnsupportedTypes() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Shape {
+        var id: Int
+        var corner: (Int, Int)
+        var action: () -> Void
+        var drawable: any Drawable
+        var name: String!
+        var maybe: Int??
+      }
+      """,
+      """
+      Models/M.swift:4:7: error: property 'corner' has unsupported type '(Int, Int)'; store a \
+      'Codable' struct annotated with 'json' instead
+        var corner: (Int, Int)
+            ^
+      Models/M.swift:5:7: error: property 'action' has unsupported type '() -> Void'; functions \
+      cannot be stored
+        var action: () -> Void
+            ^
+      Models/M.swift:6:7: error: property 'drawable' has unsupported type 'any Drawable'; \
+      existential types cannot be stored; use a concrete type
+        var drawable: any Drawable
+            ^
+      Models/M.swift:7:7: error: property 'name' has unsupported type 'String!'; declare it as \
+      'String?' instead
+        var name: String!
+            ^
+      Models/M.swift:8:7: error: property 'maybe' has unsupported type 'Int??'; nested optionals \
+      cannot be stored
+        var maybe: Int??
+            ^
+
+      """)
+  }
+
+  func testEnumWithoutRawValueAndUntypedPropertyReportedOnlyByTheScanner() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Mood {
+        var id: Int
+        var feeling: Feeling
+        var later
+      }
+      enum Feeling { case calm }
+      """,
+      """
+      Models/M.swift:4:7: error: property 'feeling' has type 'Feeling', an enum without raw \
+      values; give it a 'String' or integer raw type, or annotate the property with 'json'
+        var feeling: Feeling
+            ^
+
+      """)
+  }
+
+  func testPersistedStructAsValueSuggestsReferencesOrJSON() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Nest {
+        var id: Int
+      }
+      // quarry: persist
+      struct Egg {
+        var id: Int
+        var nest: Nest
+        // quarry: json
+        var backup: Nest?
+      }
+      """,
+      """
+      Models/M.swift:8:7: error: property 'nest' has type 'Nest', which is a persisted struct; \
+      store its key with 'references = Nest' or embed it with 'json'
+        var nest: Nest
+            ^
+
+      """)
+  }
+
+  func testDuplicateAndCollidingColumnNames() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Person {
+        var id: Int
+        var name: String
+        // quarry: column = "name"
+        var nickname: String
+        var Id: Int
+      }
+      """,
+      """
+      Models/M.swift:6:7: error: column 'name' is declared twice
+        var nickname: String
+            ^
+      Models/M.swift:4:7: note: first declared here
+        var name: String
+            ^
+      Models/M.swift:7:7: error: column 'Id' collides with column 'id'; SQLite column names \
+      ignore case
+        var Id: Int
+            ^
+      Models/M.swift:3:7: note: first declared here
+        var id: Int
+            ^
+
+      """)
+  }
+
+  func testAutoincrementNeedsAnOptionalInteger() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct A {
+        // quarry: autoincrement
+        var id: String?
+      }
+      // quarry: persist
+      struct B {
+        // quarry: autoincrement
+        var id: Int64
+      }
+      // quarry: primaryKey = [id, part]
+      struct C {
+        // quarry: autoincrement
+        var id: Int?
+        var part: Int
+      }
+      """,
+      """
+      Models/M.swift:4:7: error: 'autoincrement' requires an optional integer, but 'id' is \
+      'String?'
+        var id: String?
+            ^
+      Models/M.swift:4:7: error: primary key 'id' has optional type 'String?'; only an \
+      'autoincrement' key may be optional
+        var id: String?
+            ^
+      Models/M.swift:9:7: error: 'autoincrement' requires an optional integer so new rows can \
+      leave it nil; declare 'id' as 'Int64?'
+        var id: Int64
+            ^
+      Models/M.swift:14:7: error: 'autoincrement' on 'id' cannot be part of a composite primary \
+      key
+        var id: Int?
+            ^
+
+      """)
+  }
+
+  func testLetWithDefaultCanNeverBeReadBack() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Config {
+        let id: Int
+        let version = 2
+      }
+      """,
+      """
+      Models/M.swift:4:7: error: property 'version' is a 'let' with a default value, so it can \
+      never be read back; make it 'var' or annotate it with 'ignore'
+        let version = 2
+            ^
+
+      """)
+  }
+
+  func testReferenceToUnknownOrCompositeType() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Nest {
+        var id: Int
+      }
+      // quarry: primaryKey = [a, b]
+      struct Pair {
+        var a: Int
+        var b: Int
+      }
+      // quarry: persist
+      struct Egg {
+        var id: Int
+        // quarry: references = Nst
+        var nestID: Int
+        // quarry: references = Pair
+        var pairID: Int
+        // quarry: references = Weather
+        var weatherID: Int
+      }
+      """,
+      """
+      Models/M.swift:13:14: error: unknown type 'Nst' in 'references'; did you mean 'Nest'?
+        // quarry: references = Nst
+                   ^
+      Models/M.swift:15:14: error: 'references = Pair' needs a single-column primary key, but \
+      'Pair' has a composite key
+        // quarry: references = Pair
+                   ^
+      Models/M.swift:17:14: error: unknown type 'Weather' in 'references'; it must name a \
+      persisted struct
+        // quarry: references = Weather
+                   ^
+
+      """)
+  }
+
+  func testPrimaryKeyListAndIndexListNameProperties() {
+    assertDiagnostics(
+      """
+      // quarry: primaryKey = [birdId, day], index = [dya]
+      struct Sighting {
+        // quarry: primaryKey
+        var birdID: Int
+        var day: Int
+        var note: String?
+      }
+      """,
+      """
+      Models/M.swift:1:12: error: unknown property 'birdId' in 'primaryKey'; did you mean \
+      'birdID'?
+      // quarry: primaryKey = [birdId, day], index = [dya]
+                 ^
+      Models/M.swift:1:40: error: unknown property 'dya' in 'index'; did you mean 'day'?
+      // quarry: primaryKey = [birdId, day], index = [dya]
+                                             ^
+      Models/M.swift:4:7: error: struct 'Sighting' declares its primary key both in \
+      'primaryKey = [...]' and on property 'birdID'
+        var birdID: Int
+            ^
+
+      """)
+  }
+
+  func testOptionalPrimaryKeyAndIgnoredPropertyWithoutDefault() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Draft {
+        var id: UUID?
+        // quarry: ignore
+        var cache: [String: Int]
+        // quarry: ignore
+        var scratch: Int?
+      }
+      """,
+      """
+      Models/M.swift:3:7: error: primary key 'id' has optional type 'UUID?'; only an \
+      'autoincrement' key may be optional
+        var id: UUID?
+            ^
+      Models/M.swift:5:7: error: ignored property 'cache' needs a default value so a 'Draft' can \
+      be read from a row
+        var cache: [String: Int]
+            ^
+
+      """)
+  }
+
+  func testAccessLazyAndSendable() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      public struct Secret {
+        var id: Int
+        private var hidden: String
+        private(set) var counter: Int
+        lazy var derived: Int
+      }
+      // quarry: persist
+      private struct Hidden {
+        var id: Int
+      }
+      """,
+      """
+      Models/M.swift:2:15: warning: struct 'Secret' does not declare 'Sendable', which \
+      'TableRecord' requires of a non-internal type
+      public struct Secret {
+                    ^
+      Models/M.swift:4:15: error: property 'hidden' is private, so generated code cannot read \
+      it; make it internal or annotate it with 'ignore'
+        private var hidden: String
+                    ^
+      Models/M.swift:5:20: error: property 'counter' has a private setter, so generated code \
+      cannot set it; widen the setter or annotate it with 'ignore'
+        private(set) var counter: Int
+                         ^
+      Models/M.swift:6:12: error: lazy property 'derived' cannot be persisted; annotate it with \
+      'ignore'
+        lazy var derived: Int
+                 ^
+      Models/M.swift:9:16: error: struct 'Hidden' is private, so generated code cannot see it; \
+      make it internal
+      private struct Hidden {
+                     ^
+
+      """)
+  }
+
+  func testDuplicateTableAndInvalidValues() {
+    assertDiagnostics(
+      """
+      // quarry: table = "birds"
+      struct Bird {
+        var id: Int
+        // quarry: column = 3, default = [1], unique = "yes"
+        var name: String
+      }
+      // quarry: table = "Birds"
+      struct Robin {
+        var id: Int
+      }
+      """,
+      """
+      Models/M.swift:4:14: error: annotation key 'column' expects a string, like column = \
+      "nest_id"
+        // quarry: column = 3, default = [1], unique = "yes"
+                   ^
+      Models/M.swift:4:26: error: 'default' of 'name' expects a number, a string, 'true', \
+      'false', 'NULL', 'CURRENT_TIMESTAMP', 'CURRENT_DATE' or 'CURRENT_TIME'
+        // quarry: column = 3, default = [1], unique = "yes"
+                               ^
+      Models/M.swift:4:41: error: annotation key 'unique' expects no value, or 'true'/'false'
+        // quarry: column = 3, default = [1], unique = "yes"
+                                              ^
+      Models/M.swift:8:8: error: table 'Birds' is already used by struct 'Bird'
+      struct Robin {
+             ^
+      Models/M.swift:2:8: note: first used here
+      struct Bird {
+             ^
+
+      """)
+  }
+}
