@@ -6,7 +6,7 @@ import Quarry
 extension BenchEntity: TableRecord {
   typealias PrimaryKey = Int64
 
-  /// Typed columns for queries: `BenchEntity.Columns.name == "Robin"`.
+  /// Typed columns for queries: `BenchEntity.Columns.id`.
   enum Columns {
     static let id = Column<Int64>("id")
     static let name = Column<String>("name")
@@ -59,6 +59,7 @@ extension BenchEntity: TableRecord {
 /// A mutable, change-tracked copy of `BenchEntity`. Not `Sendable`: it stays where it was made.
 final class BenchEntityRecord: Record, PersistableRecord {
   typealias Value = BenchEntity
+
   var id: Int64 { didSet { markChanged(0) } }
   var name: String { didSet { markChanged(1) } }
   var score: Double { didSet { markChanged(2) } }
@@ -66,7 +67,14 @@ final class BenchEntityRecord: Record, PersistableRecord {
   var note: String? { didSet { markChanged(4) } }
   var payload: Data { didSet { markChanged(5) } }
 
-  init(id: Int64, name: String, score: Double, createdAt: Date, note: String?, payload: Data) {
+  init(
+    id: Int64,
+    name: String,
+    score: Double,
+    createdAt: Date,
+    note: String?,
+    payload: Data
+  ) {
     self.id = id
     self.name = name
     self.score = score
@@ -107,13 +115,19 @@ struct BenchEntityTranslator: Translator {
   }
 
   static func value(from record: BenchEntityRecord) -> BenchEntity {
-    BenchEntity(
-      id: record.id,
-      name: record.name,
-      score: record.score,
-      createdAt: record.createdAt,
-      note: record.note,
-      payload: record.payload
-    )
+    BenchEntity(quarryRecord: record)
+  }
+}
+
+extension BenchEntity {
+  /// Copies a record's columns; ignored properties keep their default values. Written out here
+  /// rather than calling the memberwise initializer, which a custom `init` would hide.
+  fileprivate init(quarryRecord record: BenchEntityRecord) {
+    id = record.id
+    name = record.name
+    score = record.score
+    createdAt = record.createdAt
+    note = record.note
+    payload = record.payload
   }
 }
