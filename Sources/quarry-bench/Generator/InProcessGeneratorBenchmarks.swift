@@ -53,6 +53,54 @@ struct InProcessGeneratorBenchmarks {
     results.append(result("find + read + scan (\(cores) cores)", samples: project))
 
     if let reference { warnIfUnexpected(reference) }
+    try measureModelAndRender(files: files, oneCoreScan: oneCore, into: &results)
+  }
+
+  /// The model stage alone, then `Generator.run` in dry-run mode (scan, model, render every
+  /// template, compare with an empty output folder, write nothing); rendering is what the dry
+  /// run spends beyond scanning and the model.
+  private func measureModelAndRender(
+    files: [SourceFile], oneCoreScan: Samples, into results: inout [BenchResult]
+  ) throws {
+    let scanned = files.map { SourceScanner().scan($0) }
+    log("generator: model")
+    var model = Samples()
+    for _ in 0..<runs {
+      let (seconds, built) = Stopwatch.time { ModelBuilder().build(scanned) }
+      try BenchCheck.equal(
+        built.model.tables.count, shape.persistedStructs, "model: one table per persisted struct")
+      try BenchCheck.equal(
+        built.diagnostics.filter(\.isError).count, 0, "model: errors in the corpus")
+      model.append(seconds)
+    }
+    var modelResult = result("model (\(shape.persistedStructs) tables)", samples: model)
+    modelResult.megabytesPerSecond = nil
+    results.append(modelResult)
+
+    log("generator: Generator.run --dry-run (scan, model, render)")
+    let root = corpus.root.deletingLastPathComponent()
+    let options = GeneratorOptions(
+      sources: [corpus.root.path], output: root.appendingPathComponent("DryRun").path,
+      root: root.path, mode: .dryRun)
+    var dryRun = Samples()
+    for _ in 0..<runs {
+      let (seconds, generated) = try Stopwatch.time { try Generator.run(options) }
+      try BenchCheck.equal(generated.hasErrors, false, "dry run: errors")
+      try BenchCheck.equal(
+        generated.tableCount, shape.persistedStructs, "dry run: one table per persisted struct")
+      guard generated.changes.count > shape.persistedStructs else {
+        throw BenchCheckFailure(description: "dry run planned \(generated.changes.count) files")
+      }
+      dryRun.append(seconds)
+    }
+    results.append(result("scan + model + render (dry run, 1 core)", samples: dryRun))
+
+    // The difference of medians: an estimate, printed so the render cost has its own line.
+    var render = Samples()
+    render.append(max(dryRun.median - oneCoreScan.median - model.median, 0))
+    var renderResult = result("render (dry run - scan - model)", samples: render)
+    renderResult.megabytesPerSecond = nil
+    results.append(renderResult)
   }
 
   /// Scans files on every core, one file per iteration.
