@@ -32,6 +32,20 @@ struct InProcessGeneratorBenchmarks {
     }
     results.append(result("scan (1 core)", samples: oneCore))
 
+    // The same bytes as one large file: a long file must scan as fast as many small ones.
+    log("generator: scan one large file")
+    let large = SourceFile(path: "Large.swift", bytes: files.flatMap(\.bytes))
+    var largeFile = Samples()
+    var largeReference: ScanSummary?
+    for _ in 0..<runs {
+      let (seconds, scanned) = Stopwatch.time { SourceScanner().scan(large) }
+      try check(ScanSummary([scanned]), against: &largeReference)
+      largeFile.append(seconds)
+    }
+    let megabytes = Double(large.bytes.count) / 1e6
+    results.append(
+      result(String(format: "scan one %.1f MB file (1 core)", megabytes), samples: largeFile))
+
     log("generator: scan on \(cores) cores")
     var allCores = Samples()
     for _ in 0..<runs {
