@@ -45,7 +45,9 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
     case .changedType(let from, let to):
       return "column '\(column)' changed type from \(from) to \(to)"
     case .changedNullability(let nowNullable):
-      return "column '\(column)' changed from \(nowNullable ? "NOT NULL to nullable" : "nullable to NOT NULL")"
+      return
+        "column '\(column)' changed from "
+        + (nowNullable ? "NOT NULL to nullable" : "nullable to NOT NULL")
     case .droppedColumn:
       return "column '\(column)' exists in the database but not in the struct"
     }

@@ -9,7 +9,8 @@ import CSQLite
 /// do {
 ///   try db.write { try $0.insert(bird) }
 /// } catch let error as SQLiteError where error.code == 19 {
-///   print(error)   // SQLite error 19: UNIQUE constraint failed: birds.name - while executing `…`
+///   print(error)
+///   // SQLite error 19: UNIQUE constraint failed: birds.name - while executing `…`
 /// }
 /// ```
 ///

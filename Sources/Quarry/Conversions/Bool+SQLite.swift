@@ -10,4 +10,10 @@ extension Bool: DatabaseValueConvertible {
     }
     return integer != 0
   }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Bool {
+    if let integer = row.integer(at: index) { return integer != 0 }
+    return try row.decodeThroughValue(at: index)
+  }
 }

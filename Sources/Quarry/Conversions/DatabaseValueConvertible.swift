@@ -34,6 +34,21 @@ public protocol DatabaseValueConvertible: Sendable {
   /// - Throws: ``ValueConversionError`` for NULL (unless the type is optional), a storage class
   ///   the type does not accept, or a value out of range.
   static func decode(from value: DatabaseValue) throws -> Self
+
+  /// Reads a value straight from a result column.
+  ///
+  /// You do not implement it: the default goes through ``decode(from:)-(DatabaseValue)``, and
+  /// Quarry's common types read SQLite's column without building a ``DatabaseValue``.
+  ///
+  /// - Throws: ``RowDecodingError`` naming table, column, row and type.
+  static func decode(from row: Row, at index: Int32) throws -> Self
+}
+
+extension DatabaseValueConvertible {
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Self {
+    try row.decodeThroughValue(at: index)
+  }
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
@@ -47,6 +62,12 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
   public static func decode(from value: DatabaseValue) throws -> Wrapped? {
     if case .null = value { return nil }
     return try Wrapped.decode(from: value)
+  }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Wrapped? {
+    if row.isNull(at: index) { return nil }
+    return try Wrapped.decode(from: row, at: index)
   }
 }
 
@@ -68,5 +89,11 @@ where Self: RawRepresentable, RawValue: DatabaseValueConvertible {
       throw ValueConversionError("raw value \(rawValue) is not a case of \(Self.self)")
     }
     return decoded
+  }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Self {
+    if let decoded = Self(rawValue: try RawValue.decode(from: row, at: index)) { return decoded }
+    return try row.decodeThroughValue(at: index)  // throws, naming table, column and row
   }
 }

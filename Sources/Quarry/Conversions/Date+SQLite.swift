@@ -17,4 +17,10 @@ extension Date: DatabaseValueConvertible {
     default: throw ValueConversionError(expected: "REAL seconds since 2001", found: value)
     }
   }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Date {
+    if let seconds = row.real(at: index) { return Date(timeIntervalSinceReferenceDate: seconds) }
+    return try row.decodeThroughValue(at: index)
+  }
 }

@@ -15,6 +15,12 @@ extension Double: DatabaseValueConvertible {
     default: throw ValueConversionError(expected: "REAL", found: value)
     }
   }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Double {
+    if let real = row.real(at: index) { return real }
+    return try row.decodeThroughValue(at: index)
+  }
 }
 
 extension Float: DatabaseValueConvertible {

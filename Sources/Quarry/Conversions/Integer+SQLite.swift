@@ -31,6 +31,12 @@ extension Int: DatabaseValueConvertible {
   public static func decode(from value: DatabaseValue) throws -> Int {
     try decodeInteger(from: value)
   }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Int {
+    if let integer = row.integer(at: index), let value = Int(exactly: integer) { return value }
+    return try row.decodeThroughValue(at: index)
+  }
 }
 
 extension Int8: DatabaseValueConvertible {
@@ -61,6 +67,12 @@ extension Int64: DatabaseValueConvertible {
       throw ValueConversionError(expected: "INTEGER", found: value)
     }
     return integer
+  }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Int64 {
+    if let integer = row.integer(at: index) { return integer }
+    return try row.decodeThroughValue(at: index)
   }
 }
 

@@ -9,4 +9,10 @@ extension String: DatabaseValueConvertible {
     }
     return text
   }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> String {
+    if let text = row.text(at: index) { return text }
+    return try row.decodeThroughValue(at: index)
+  }
 }

@@ -12,33 +12,48 @@ final class Connection {
   private var statements: [String: Statement] = [:]
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
   private var tableStatements: [ObjectIdentifier: TableStatements] = [:]
-  /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared on first use: they run around every
-  /// closure, so they skip the dictionary lookup of `cachedStatement`.
-  private var transactionStatements: [Statement?] = Array(
-    repeating: nil, count: TransactionControl.allCases.count)
+  /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared when the connection opens: they run
+  /// around every closure, and constants cost neither a dictionary lookup nor an exclusivity
+  /// check.
+  private let transactionStatements: TransactionStatements
   private let tracer: Tracer?
 
   /// The statements that open and close transactions.
-  enum TransactionControl: Int, CaseIterable {
+  enum TransactionControl {
     case begin, beginImmediate, commit, rollback
+  }
 
-    var sql: String {
-      switch self {
-      case .begin: return "BEGIN"
-      case .beginImmediate: return "BEGIN IMMEDIATE"
-      case .commit: return "COMMIT"
-      case .rollback: return "ROLLBACK"
-      }
+  private struct TransactionStatements {
+    let begin: Statement
+    let beginImmediate: Statement
+    let commit: Statement
+    let rollback: Statement
+
+    init(connection: OpaquePointer) throws {
+      begin = try Statement(connection: connection, sql: "BEGIN")
+      beginImmediate = try Statement(connection: connection, sql: "BEGIN IMMEDIATE")
+      commit = try Statement(connection: connection, sql: "COMMIT")
+      rollback = try Statement(connection: connection, sql: "ROLLBACK")
     }
   }
 
   /// Opens the database at `path` with `SQLITE_OPEN_NOMUTEX` plus `flags`.
+  ///
+  /// Foreign keys are enforced on connections that can write; read-only connections skip the
+  /// checks SQLite would otherwise run when each statement ends.
   init(path: String, flags: Int32, configuration: Database.Configuration) throws {
     var opened: OpaquePointer?
     let resultCode = sqlite3_open_v2(
       path, &opened, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
     guard resultCode == SQLITE_OK, let opened else {
       let error = SQLiteError(resultCode: resultCode, connection: opened, sql: nil)
+      sqlite3_close_v2(opened)
+      throw error
+    }
+    do {
+      transactionStatements = try TransactionStatements(connection: opened)
+    } catch {
+      // close_v2 waits for the statements prepared so far to be finalized.
       sqlite3_close_v2(opened)
       throw error
     }
@@ -52,14 +67,15 @@ final class Connection {
     } else {
       tracer = nil
     }
-    try execute("PRAGMA foreign_keys = ON")
+    if flags & SQLITE_OPEN_READONLY == 0 {
+      try execute("PRAGMA foreign_keys = ON")
+    }
   }
 
   deinit {
-    // Statements must be finalized before the connection closes.
+    // Statements are finalized when released; close_v2 closes once the last one is.
     statements.removeAll()
     tableStatements.removeAll()
-    transactionStatements.removeAll()
     sqlite3_close_v2(handle)
   }
 
@@ -81,13 +97,12 @@ final class Connection {
 
   /// Runs one of the transaction control statements.
   func run(_ control: TransactionControl) throws {
-    if let statement = transactionStatements[control.rawValue] {
-      try statement.execute()
-      return
+    switch control {
+    case .begin: try transactionStatements.begin.execute()
+    case .beginImmediate: try transactionStatements.beginImmediate.execute()
+    case .commit: try transactionStatements.commit.execute()
+    case .rollback: try transactionStatements.rollback.execute()
     }
-    let statement = try Statement(connection: handle, sql: control.sql)
-    transactionStatements[control.rawValue] = statement
-    try statement.execute()
   }
 
   /// The statements of table `T` on this connection, built on first use.

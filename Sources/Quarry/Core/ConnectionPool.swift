@@ -25,12 +25,14 @@ final class ConnectionPool: @unchecked Sendable {
 
   private func checkOut() throws -> Connection {
     condition.lock()
-    while idle.isEmpty && openedCount >= maximumCount {
+    // The common case first: one access to `idle` (each costs an exclusivity check).
+    while true {
+      if let connection = idle.popLast() {
+        condition.unlock()
+        return connection
+      }
+      if openedCount < maximumCount { break }
       condition.wait()
-    }
-    if let connection = idle.popLast() {
-      condition.unlock()
-      return connection
     }
     openedCount += 1
     condition.unlock()

@@ -43,6 +43,7 @@ public final class Statement {
   }
 
   /// Advances to the next row: `true` when a row is available, `false` when done.
+  @usableFromInline
   func step() throws -> Bool {
     let resultCode = sqlite3_step(handle)
     switch resultCode {
@@ -59,6 +60,11 @@ public final class Statement {
   func execute() throws {
     defer { sqlite3_reset(handle) }
     while try step() {}
+  }
+
+  /// Ends the current run so the statement can run again; keeps its bindings.
+  func reset() {
+    sqlite3_reset(handle)
   }
 
   /// Runs `body` and resets the statement afterwards, so its read cursor and locks go away

@@ -15,12 +15,14 @@ final class Tracer {
   /// Registers with SQLite; the connection owning `self` keeps it alive while registered.
   func install(on connection: OpaquePointer) {
     let context = Unmanaged.passUnretained(self).toOpaque()
-    sqlite3_trace_v2(connection, UInt32(SQLITE_TRACE_STMT), { _, context, _, text in
-      guard let context, let text else { return 0 }
-      let tracer = Unmanaged<Tracer>.fromOpaque(context).takeUnretainedValue()
-      let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
-      tracer.handler(sql)
-      return 0
-    }, context)
+    sqlite3_trace_v2(
+      connection, UInt32(SQLITE_TRACE_STMT),
+      { _, context, _, text in
+        guard let context, let text else { return 0 }
+        let tracer = Unmanaged<Tracer>.fromOpaque(context).takeUnretainedValue()
+        let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
+        tracer.handler(sql)
+        return 0
+      }, context)
   }
 }

@@ -9,11 +9,12 @@ extension ReadTransaction {
   public func fetchOne<T: TableRecord>(_ type: T.Type, id: T.PrimaryKey) throws -> T? {
     let connection = checkedConnection
     let statement = try connection.statements(for: T.self).statement(.selectByKey, on: connection)
-    return try statement.withReset { statement in
-      try T.bind(primaryKey: id, to: statement, at: 1)
-      guard try statement.step() else { return nil }
-      return try T(row: Row(statement: statement, number: 1))
-    }
+    // `defer` rather than `withReset`: a generic closure returning `T?` made every call look up
+    // the metadata of `Optional<T>`.
+    defer { statement.reset() }
+    try T.bind(primaryKey: id, to: statement, at: 1)
+    guard try statement.step() else { return nil }
+    return try T(row: Row(statement: statement, number: 1))
   }
 
   /// The first value matching `condition` in `ordering`, or nil.
@@ -132,15 +133,7 @@ extension ReadTransaction {
 
   /// Reads every remaining row of a bound statement, then resets it.
   private func collect<T: TableRecord>(_ type: T.Type, from statement: Statement) throws -> [T] {
-    try statement.withReset { statement in
-      var values: [T] = []
-      var number = 0
-      while try statement.step() {
-        number += 1
-        values.append(try T(row: Row(statement: statement, number: number)))
-      }
-      return values
-    }
+    try statement.withReset { try T.decodeRows(from: $0) }
   }
 
   static func bind(_ arguments: [any DatabaseValueConvertible], to statement: Statement) throws {

@@ -81,7 +81,9 @@ extension WriteTransaction {
   /// Deletes the rows matching `condition` (all rows when nil); returns how many went.
   ///
   /// ```swift
-  /// let removed = try db.write { try $0.deleteAll(Bird.self, where: Bird.Columns.kind == .raptor) }
+  /// let removed = try db.write {
+  ///   try $0.deleteAll(Bird.self, where: Bird.Columns.kind == .raptor)
+  /// }
   /// ```
   @discardableResult
   public func deleteAll<T: TableRecord>(_ type: T.Type, where condition: SQLExpression? = nil)
@@ -105,22 +107,25 @@ extension WriteTransaction {
   /// try db.write { try $0.save(record) }   // UPDATE "birds" SET "name" = ?1 WHERE "id" = ?2
   /// ```
   ///
-  /// The row is found by the record's current primary key, so a record whose key property
-  /// changed updates the row with the new key (or throws when there is none): to change a key,
-  /// delete the old value and insert the new one.
+  /// The row is found by the record's primary key, which therefore must not change.
   ///
-  /// - Throws: ``RecordNotFoundError`` when no row has the record's key.
+  /// - Throws: ``RecordNotFoundError`` when no row has the record's key,
+  ///   ``PrimaryKeyChangeError`` when the key itself changed.
   public func save<R: PersistableRecord>(_ record: R) throws {
     let changed = record.changedColumns
     guard !changed.isEmpty else { return }
     let connection = checkedConnection
     let table = R.Value.table
+    guard !changed.contains(where: { table.columns[$0].isPrimaryKey }) else {
+      throw PrimaryKeyChangeError(table: table.name)
+    }
     let quote = SQLIdentifier.quote
     let assignments = changed.enumerated()
       .map { "\(quote(table.columns[$0.element].name)) = ?\($0.offset + 1)" }
     let keyCondition = table.primaryKeyPositions.enumerated()
       .map { "\(quote(table.columns[$0.element].name)) = ?\(changed.count + $0.offset + 1)" }
-    let sql = "UPDATE \(quote(table.name)) SET \(assignments.joined(separator: ", "))"
+    let sql =
+      "UPDATE \(quote(table.name)) SET \(assignments.joined(separator: ", "))"
       + " WHERE \(keyCondition.joined(separator: " AND "))"
     let statement = try connection.cachedStatement(sql)
     for (offset, column) in changed.enumerated() {

@@ -52,4 +52,23 @@ public protocol TableRecord: Sendable {
 
   /// Binds a primary key to consecutive parameters starting at `index`.
   static func bind(primaryKey: PrimaryKey, to statement: Statement, at index: Int32) throws
+
+  /// Reads every remaining row of a query over `table.columns`.
+  ///
+  /// You do not implement it: Quarry's default is compiled into each conforming type, so the
+  /// loop is specialized for it (a generic loop paid a metadata lookup per row).
+  static func decodeRows(from statement: Statement) throws -> [Self]
+}
+
+extension TableRecord {
+  @inlinable
+  public static func decodeRows(from statement: Statement) throws -> [Self] {
+    var values: [Self] = []
+    var number = 0
+    while try statement.step() {
+      number += 1
+      values.append(try Self(row: Row(statement: statement, number: number)))
+    }
+    return values
+  }
 }

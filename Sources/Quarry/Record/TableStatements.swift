@@ -28,7 +28,8 @@ final class TableStatements {
     if valuePositions.isEmpty { valuePositions = keyPositions }
 
     let columnList = names.joined(separator: ", ")
-    let insert = "INSERT INTO \(quotedTable) (\(columnList)) VALUES ("
+    let insert =
+      "INSERT INTO \(quotedTable) (\(columnList)) VALUES ("
       + parameters.joined(separator: ", ") + ")"
     let assignments = valuePositions.map { "\(names[$0]) = ?\($0 + 1)" }
       .joined(separator: ", ")
@@ -37,7 +38,8 @@ final class TableStatements {
     if keyPositions.count == table.columns.count {
       conflictAction = "NOTHING"
     } else {
-      conflictAction = "UPDATE SET "
+      conflictAction =
+        "UPDATE SET "
         + valuePositions.map { "\(names[$0]) = excluded.\(names[$0])" }.joined(separator: ", ")
     }
     let conflictTarget = keyPositions.map { names[$0] }.joined(separator: ", ")

@@ -10,6 +10,7 @@
 /// // quarry: table = "birds", index = [kind, name], persist
 /// ```
 struct AnnotationParser {
+  static let maximumListNesting = 32
   private var cursor: ByteCursor
   private var end: Int
   private let path: String
@@ -35,12 +36,12 @@ struct AnnotationParser {
     cursor.offset = range.lowerBound
     end = range.upperBound
     skipSpaces()
-    if isAtEnd { return diagnose("expected an annotation after 'quarry:'") }
+    if isAtEnd { return diagnose(.missingAnnotation) }
     while true {
       skipSpaces()
       let keyStart = cursor.offset
       guard let key = scanName() else {
-        return diagnose("expected an annotation key")
+        return diagnose(.missingAnnotationKey)
       }
       skipSpaces()
       var value = AnnotationValue.bool(true)
@@ -55,7 +56,7 @@ struct AnnotationParser {
         Annotation(key: key, value: value, location: SourceLocation(path: path, offset: keyStart)))
       if isAtEnd { return }
       guard cursor.advance(if: ASCII.comma) else {
-        return diagnose("expected ',' between annotations")
+        return diagnose(.missingAnnotationSeparator)
       }
     }
   }
@@ -69,6 +70,10 @@ struct AnnotationParser {
       skipSpaces()
       var item: AnnotationValue
       if !isAtEnd && cursor.peek() == ASCII.openBracket {
+        guard openLists.count < Self.maximumListNesting else {
+          diagnose(.annotationListTooDeep(limit: Self.maximumListNesting))
+          return nil
+        }
         openLists.append((cursor.offset, []))
         cursor.advance()
         skipSpaces()
@@ -94,7 +99,7 @@ struct AnnotationParser {
           }
         }
         guard cursor.offset < end && cursor.advance(if: ASCII.closeBracket) else {
-          diagnose("expected ']' to close the list", at: openLists[openLists.count - 1].start)
+          diagnose(.unclosedAnnotationList, at: openLists[openLists.count - 1].start)
           return nil
         }
         item = .list(openLists.removeLast().items)
@@ -104,7 +109,7 @@ struct AnnotationParser {
 
   private mutating func scanScalar() -> AnnotationValue? {
     guard !isAtEnd else {
-      diagnose("expected a value after '='")
+      diagnose(.missingAnnotationValue)
       return nil
     }
     let byte = cursor.peek()
@@ -136,7 +141,7 @@ struct AnnotationParser {
       default: return .identifier(text)
       }
     }
-    diagnose("expected a value after '='")
+    diagnose(.missingAnnotationValue)
     return nil
   }
 
@@ -160,7 +165,7 @@ struct AnnotationParser {
         bytes.append(byte)
       }
     }
-    diagnose("unterminated string in annotation", at: start)
+    diagnose(.unterminatedAnnotationString, at: start)
     return nil
   }
 
@@ -183,8 +188,8 @@ struct AnnotationParser {
     return String(decoding: cursor.bytes[start..<cursor.offset], as: UTF8.self)
   }
 
-  private mutating func diagnose(_ message: String, at offset: Int? = nil) {
+  private mutating func diagnose(_ message: ScannerMessage, at offset: Int? = nil) {
     diagnostics.append(
-      .error(message, at: SourceLocation(path: path, offset: offset ?? cursor.offset)))
+      .error(message.text, at: SourceLocation(path: path, offset: offset ?? cursor.offset)))
   }
 }

@@ -19,11 +19,11 @@ struct ByteCursor {
 
   var isAtEnd: Bool { offset >= bytes.count }
 
-  /// The byte `ahead` positions after the cursor, or `0` past the end.
+  /// The byte `ahead` positions after the cursor (negative: before it), or `0` outside.
   @inline(__always)
   func peek(_ ahead: Int = 0) -> UInt8 {
     let index = offset + ahead
-    return index < bytes.count ? bytes[index] : 0
+    return index >= 0 && index < bytes.count ? bytes[index] : 0
   }
 
   @inline(__always)

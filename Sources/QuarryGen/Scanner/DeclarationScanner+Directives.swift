@@ -7,10 +7,35 @@ extension DeclarationScanner {
 
   struct ConditionFrame {
     var start: Int
-    /// The conditions of the clauses seen so far, for negating them in later clauses.
-    var clauses: [String]
-    /// Whether this frame's condition is in `conditions` (false past the nesting limit).
-    var isRecorded: Bool
+    /// The `#if` condition, negated only if an `#elseif` or `#else` needs it.
+    private let firstCondition: String
+    /// How many clauses (`#if` and `#elseif`) were seen.
+    private var clauseCount = 1
+    private var negatedLaterClauses = ""
+
+    init(start: Int, condition: String) {
+      self.start = start
+      firstCondition = condition
+    }
+
+    /// The negation of every clause seen so far, joined with `&&`, as `#else` needs it.
+    var negatedClauses: String {
+      DeclarationScanner.negate(firstCondition) + negatedLaterClauses
+    }
+
+    /// Adds an `#elseif` clause. Past `maximumNegatedClauses` the rest reads `…`: otherwise
+    /// each clause of a long chain would copy all the others, quadratically.
+    mutating func add(_ condition: String) {
+      clauseCount += 1
+      if clauseCount <= DeclarationScanner.maximumNegatedClauses {
+        negatedLaterClauses +=
+          " && "
+          + DeclarationScanner.parenthesized(
+            DeclarationScanner.negate(condition))
+      } else if clauseCount == DeclarationScanner.maximumNegatedClauses + 1 {
+        negatedLaterClauses += " && …"
+      }
+    }
   }
 
   func directiveKind(_ token: Token) -> Directive? {
@@ -37,51 +62,60 @@ extension DeclarationScanner {
     let text = condition.text(from: bytes)
     switch directive {
     case .if:
-      let isRecorded = conditionFrames.count < Self.maximumConditionNesting
-      if !isRecorded && !didReportConditionNesting {
-        didReportConditionNesting = true
-        diagnostics.append(
-          .warning(
-            ScannerMessage.conditionsTooDeep(limit: Self.maximumConditionNesting).text,
-            at: location(directiveToken.start)))
+      guard conditionFrames.count < Self.maximumConditionNesting else {
+        // Deeper blocks are only counted, so 10,000 nested `#if`s cost no memory per level.
+        if !didReportConditionNesting {
+          didReportConditionNesting = true
+          report(
+            .warning(
+              ScannerMessage.conditionsTooDeep(limit: Self.maximumConditionNesting).text,
+              at: location(directiveToken.start)))
+        }
+        untrackedConditions += 1
+        return
       }
-      conditionFrames.append(
-        ConditionFrame(start: directiveToken.start, clauses: [text], isRecorded: isRecorded))
-      if isRecorded { conditions.append(text) }
+      conditionFrames.append(ConditionFrame(start: directiveToken.start, condition: text))
+      conditions.append(text)
     case .elseif, .else:
+      if untrackedConditions > 0 { return }
       guard let frame = conditionFrames.last else {
         diagnose(.unexpectedDirective(self.text(of: directiveToken)), at: directiveToken.start)
         return
       }
-      var parts = frame.clauses.map(Self.negate)
+      // `#else` and `#elseif` hold when every earlier clause does not.
+      let negated = frame.negatedClauses
       if directive == .elseif {
-        parts.append(text)
-        conditionFrames[conditionFrames.count - 1].clauses.append(text)
-      }
-      if frame.isRecorded {
-        // `&&` binds tighter than `||`: keep each clause's meaning when joining.
-        let joined =
-          parts.count == 1
-          ? parts : parts.map { $0.contains("||") && !$0.hasPrefix("!(") ? "(" + $0 + ")" : $0 }
-        conditions[conditions.count - 1] = joined.joined(separator: " && ")
+        conditions[conditions.count - 1] = negated + " && " + Self.parenthesized(text)
+        conditionFrames[conditionFrames.count - 1].add(text)
+      } else {
+        conditions[conditions.count - 1] = negated
       }
     case .endif:
-      guard let frame = conditionFrames.popLast() else {
+      if untrackedConditions > 0 {
+        untrackedConditions -= 1
+        return
+      }
+      guard conditionFrames.popLast() != nil else {
         diagnose(.unexpectedDirective("#endif"), at: directiveToken.start)
         return
       }
-      if frame.isRecorded { conditions.removeLast() }
+      conditions.removeLast()
     }
   }
 
-  /// `DEBUG` → `!DEBUG`, `os(iOS)` → `!os(iOS)`, `A || B` → `!(A || B)`.
+  /// `DEBUG` → `!DEBUG`, `os(iOS)` → `!os(iOS)`, `A || B` → `!(A || B)`, `!A` → `A`.
   static func negate(_ condition: String) -> String {
-    if condition.hasPrefix("!") && !condition.contains(" ") && !condition.contains("&")
-      && !condition.contains("|")
-    {
-      return String(condition.dropFirst())
-    }
-    let isSimple = !condition.contains(" ") && !condition.contains("&") && !condition.contains("|")
+    let isSimple = !condition.utf8.contains(where: {
+      $0 == ASCII.space || $0 == ASCII.ampersand
+        || $0 == UInt8(ascii: "|")
+    })
+    if isSimple && condition.hasPrefix("!") { return String(condition.dropFirst()) }
     return isSimple ? "!" + condition : "!(" + condition + ")"
+  }
+
+  /// `A || B` → `(A || B)` so that it can be joined with `&&` (which binds tighter).
+  static func parenthesized(_ condition: String) -> String {
+    let hasOr = condition.utf8.contains(UInt8(ascii: "|"))
+    return hasOr && !condition.hasPrefix("!(") ? "(" + condition + ")" : condition
   }
 }

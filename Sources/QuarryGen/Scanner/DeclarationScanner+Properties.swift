@@ -11,7 +11,10 @@ extension DeclarationScanner {
     let needsType =
       !isIgnored
       && (!structs[structIndex].annotations.isEmpty || !comments.annotations.isEmpty)
-    let firstIndex = structs[structIndex].properties.count
+    // Names so far with neither type nor default (`a` in `var a, b: Int`), waiting for a type;
+    // and names that will never have one. Both stay unallocated in the usual case.
+    var waitingForType: [(name: String, offset: Int)] = []
+    var untyped: [(name: String, offset: Int)] = []
     // Captured now: reading the last token of the declaration already handles an `#if` after it.
     let declarationConditions = conditions
     advance()
@@ -48,14 +51,20 @@ extension DeclarationScanner {
         isComputed = !(first.is(.willSet) || first.is(.didSet))
       }
       if let type {
-        // Earlier untyped names without a default take this type (`var a, b: Int`).
-        var index = structs[structIndex].properties.count - 1
-        while index >= firstIndex && structs[structIndex].properties[index].typeName == nil
-          && structs[structIndex].properties[index].defaultValue == nil
-        {
+        // Earlier untyped names without a default take this type (`var a, b: Int`); they are
+        // the last ones appended.
+        let count = structs[structIndex].properties.count
+        for index in (count - waitingForType.count)..<count {
           structs[structIndex].properties[index].typeName = type
-          index -= 1
         }
+        waitingForType = []
+      } else if defaultValue != nil {
+        // A default in between: the names before it get no type (`var a, b = 1, c: Int`).
+        untyped += waitingForType
+        waitingForType = []
+        if literalType == nil { untyped.append((name(of: nameToken), nameToken.start)) }
+      } else if !isComputed {
+        waitingForType.append((name(of: nameToken), nameToken.start))
       }
       if !isComputed {
         structs[structIndex].properties.append(
@@ -73,9 +82,8 @@ extension DeclarationScanner {
     }
     if !token.is(ASCII.openBrace) { pendingBlockLabel = nil }
     if needsType {
-      for property in structs[structIndex].properties[firstIndex...] where property.typeName == nil
-      {
-        diagnose(.missingTypeAnnotation(property: property.name), at: property.location.offset)
+      for (name, offset) in untyped + waitingForType {
+        diagnose(.missingTypeAnnotation(property: name), at: offset)
       }
     }
   }

@@ -13,6 +13,12 @@
 struct DeclarationScanner {
   static let maximumTypeNesting = 256
   static let maximumConditionNesting = 64
+  /// Earlier clauses an `#elseif`/`#else` condition spells out before writing `…`.
+  static let maximumNegatedClauses = 16
+  /// Blocks tracked one by one; deeper ones (necessarily code) are only counted.
+  static let maximumTrackedBlocks = 10_000
+  /// Diagnostics kept per file, from the scanner and from the lexer each.
+  static let maximumDiagnostics = 1_000
 
   /// What opened a block.
   enum BlockLabel {
@@ -58,7 +64,10 @@ struct DeclarationScanner {
   var structs: [StructDeclaration] = []
   var enums: [EnumDeclaration] = []
   var diagnostics: [Diagnostic] = []
+  var suppressedDiagnostics = 0
   var scopes: [Scope] = []
+  /// Code blocks open beyond `maximumTrackedBlocks`, innermost of all.
+  var untrackedBlocks = 0
   /// Qualified names of the open type bodies, innermost last.
   var typeNames: [String] = []
   var typeDepth = 0
@@ -69,6 +78,8 @@ struct DeclarationScanner {
   var conditions: [String] = []
   var conditionFrames: [ConditionFrame] = []
   var didReportConditionNesting = false
+  /// `#if` blocks open beyond `maximumConditionNesting`, only counted.
+  var untrackedConditions = 0
   /// The last line-start lookup, so lookups on one line do not rescan it.
   var lineCache = LineCache()
 
@@ -95,16 +106,26 @@ struct DeclarationScanner {
   ) {
     advance()
     while token.kind != .endOfFile {
-      if !scopes.isEmpty && token.hasLeadingNewline { recoverFromMissingBrace() }
-      if !scopes.isEmpty && scopes[scopes.count - 1].isCode {
+      if !scopes.isEmpty && token.hasLeadingNewline && untrackedBlocks == 0 {
+        recoverFromMissingBrace()
+      }
+      if untrackedBlocks > 0 || (!scopes.isEmpty && scopes[scopes.count - 1].isCode) {
         scanCodeToken()
       } else {
         scanDeclaration()
       }
     }
     reportUnclosedAtEnd()
-    var all = lexer.diagnostics + diagnostics
-    all.sort { $0.location.offset < $1.location.offset }
+    // By position; at the same position, in the order found (the lexer's first).
+    var all = (lexer.diagnostics + diagnostics).enumerated()
+      .sorted { ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset) }
+      .map(\.element)
+    let suppressed = suppressedDiagnostics + lexer.suppressedDiagnostics
+    if suppressed > 0 {
+      all.append(
+        .warning(
+          ScannerMessage.tooManyDiagnostics(suppressed).text, at: location(bytes.count)))
+    }
     return (structs, enums, all)
   }
 
@@ -145,7 +166,21 @@ struct DeclarationScanner {
   }
 
   mutating func diagnose(_ message: ScannerMessage, at offset: Int, notes: [Diagnostic.Note] = []) {
-    diagnostics.append(.error(message.text, at: location(offset), notes: notes))
+    guard diagnostics.count < Self.maximumDiagnostics else {
+      suppressedDiagnostics += 1
+      return
+    }
+    report(.error(message.text, at: location(offset), notes: notes))
+  }
+
+  /// Records a diagnostic, up to `maximumDiagnostics` per file: a file of 20 million stray
+  /// `}` must not produce 20 million messages.
+  mutating func report(_ diagnostic: Diagnostic) {
+    if diagnostics.count < Self.maximumDiagnostics {
+      diagnostics.append(diagnostic)
+    } else {
+      suppressedDiagnostics += 1
+    }
   }
 
   /// Bytes between the start of the token's line and the token.
@@ -157,6 +192,11 @@ struct DeclarationScanner {
 
   /// Opens the block at `token`; `name` is the qualified name of a type body.
   mutating func pushScope(_ kind: Scope.Kind, name: String? = nil, label: BlockLabel) {
+    // Only code blocks get this deep (type nesting stops at 256 and code holds no types).
+    if scopes.count >= Self.maximumTrackedBlocks {
+      untrackedBlocks += 1
+      return
+    }
     var nameIndex = -1
     if let name {
       nameIndex = typeNames.count
@@ -170,6 +210,10 @@ struct DeclarationScanner {
   }
 
   mutating func popScope() {
+    if untrackedBlocks > 0 {
+      untrackedBlocks -= 1
+      return
+    }
     guard let scope = scopes.popLast() else { return }
     if !scope.isCode { typeDepth -= 1 }
     if scope.nameIndex >= 0 { typeNames.removeLast() }

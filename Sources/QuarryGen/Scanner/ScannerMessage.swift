@@ -18,8 +18,15 @@ enum ScannerMessage {
   case tuplePattern
   case missingPattern
   case missingTypeAnnotation(property: String)
-  case annotation(String)
+  case missingAnnotation
+  case missingAnnotationKey
+  case missingAnnotationSeparator
+  case missingAnnotationValue
+  case unclosedAnnotationList
+  case annotationListTooDeep(limit: Int)
+  case unterminatedAnnotationString
   case trailingAnnotation
+  case tooManyDiagnostics(Int)
   case unreadableFile(String)
 
   var text: String {
@@ -46,7 +53,15 @@ enum ScannerMessage {
     case .missingPattern: "expected a property name"
     case .missingTypeAnnotation(let property):
       "property '\(property)' needs a type annotation"
-    case .annotation(let message): message
+    case .missingAnnotation: "expected an annotation after 'quarry:'"
+    case .missingAnnotationKey: "expected an annotation key"
+    case .missingAnnotationSeparator: "expected ',' between annotations"
+    case .missingAnnotationValue: "expected a value after '='"
+    case .unclosedAnnotationList: "expected ']' to close the list"
+    case .annotationListTooDeep(let limit): "annotation lists are nested more than \(limit) deep"
+    case .unterminatedAnnotationString: "unterminated string in annotation"
+    case .tooManyDiagnostics(let count):
+      "too many problems in this file: \(count) more are not shown"
     case .trailingAnnotation:
       "an annotation in a trailing comment is ignored; put it on the line above the declaration"
     case .unreadableFile(let reason): "cannot read file: \(reason)"

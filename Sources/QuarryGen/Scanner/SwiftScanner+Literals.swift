@@ -76,8 +76,9 @@ extension SwiftScanner {
         case ASCII.slash where cursor.peek(1) == ASCII.star:
           _ = skipNestedComment()
         case ASCII.newline, ASCII.carriageReturn:
-          let outermostIsMultiline = enclosing.first?.isMultiline ?? current.isMultiline
-          if !outermostIsMultiline {
+          // As in Swift's lexer, the literal owning the interpolation decides: a single-line
+          // one cannot go on past the end of the line.
+          if !current.isMultiline {
             diagnose(.unterminatedString, at: enclosing.first?.start ?? literalStart)
             return
           }
@@ -127,8 +128,8 @@ extension SwiftScanner {
 
   // MARK: - Regex literals
 
-  /// Reads `/…/` at the cursor when it is a regex literal: it must not start with a space and
-  /// must close on the same line (escapes and `[…]` classes respected). Leaves the cursor alone
+  /// Reads `/…/` at the cursor when it is a regex literal: it must neither start nor end with a
+  /// space and must close on the same line (escapes and `[…]` classes respected). Leaves the cursor alone
   /// and returns false otherwise, so the `/` is an operator.
   mutating func scanBareRegexLiteral() -> Bool {
     var probe = cursor
@@ -150,6 +151,9 @@ extension SwiftScanner {
         classDepth = max(0, classDepth - 1)
         probe.advance()
       case ASCII.slash where classDepth == 0:
+        // SE-0354: a bare regex literal neither starts nor ends with a space, so
+        // `func /(a: A, b: A) -> A { a / b }` is an operator, not a regex.
+        if probe.peek(-1).isHorizontalSpace { return false }
         probe.advance()
         cursor = probe
         return true

@@ -15,6 +15,8 @@ struct SwiftScanner {
   let path: String
   /// Unterminated comments and literals, in the order found.
   var diagnostics: [Diagnostic] = []
+  /// Diagnostics beyond `DeclarationScanner.maximumDiagnostics`, only counted.
+  var suppressedDiagnostics = 0
   /// Whether the previous token can end an operand, which makes a following `/` a division
   /// rather than the start of a regex literal.
   private var previousEndsOperand = false
@@ -51,7 +53,10 @@ struct SwiftScanner {
       if !previousIsDot {
         token.keyword = Keyword.classify(cursor.bytes, start, cursor.offset)
         switch token.keyword {
-        case .none, .self, .Self, .super, .true, .false, .nil: break
+        // After `func`, `operator` and the like, `/` names an operator: never a regex.
+        case .none, .self, .Self, .super, .true, .false, .nil, .func, .operator, .prefix,
+          .postfix, .infix:
+          break
         default: endsOperand = false
         }
       }
@@ -184,6 +189,10 @@ struct SwiftScanner {
   }
 
   mutating func diagnose(_ message: ScannerMessage, at offset: Int) {
+    guard diagnostics.count < DeclarationScanner.maximumDiagnostics else {
+      suppressedDiagnostics += 1
+      return
+    }
     diagnostics.append(.error(message.text, at: SourceLocation(path: path, offset: offset)))
   }
 }

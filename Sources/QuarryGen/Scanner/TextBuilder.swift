@@ -3,8 +3,9 @@
 /// Normalising keeps what the author wrote but makes spacing predictable: any whitespace,
 /// newline or comment between two tokens becomes one space; there is no space just inside
 /// `(` `[` and `)` `]` or before `,`; there is always one after `,`. Literals are kept byte
-/// for byte. So `( Int,String )` reads `(Int, String)` and `[String:\n  Int]` reads
-/// `[String: Int]`, while `[String:Int]` stays as written (a selector like `@objc(a:b:)` must).
+/// for byte; a member access continued on the next line joins up. So `( Int,String )` reads
+/// `(Int, String)`, `[String:\n  Int]` reads `[String: Int]` and `Builder()\n  .build()` reads
+/// `Builder().build()`, while `[String:Int]` stays as written (`@objc(a:b:)` must).
 ///
 /// Most runs are already normalised; then the text is one slice of the source, made into a
 /// `String` once, and no byte buffer is built.
@@ -53,10 +54,25 @@ struct TextBuilder {
     if token.kind == .punctuation {
       switch token.byte {
       case ASCII.closeParen, ASCII.closeBracket, ASCII.comma: return false
+      // A member access continued on the next line (`Builder()⏎  .build()`) joins up.
+      case ASCII.dot where token.hasLeadingNewline && endsOperand(previous): return false
       default: break
       }
     }
     return token.hasLeadingSpace
+  }
+
+  private func endsOperand(_ token: Token) -> Bool {
+    switch token.kind {
+    case .identifier, .number, .string, .regex: return true
+    case .punctuation:
+      switch token.byte {
+      case ASCII.closeParen, ASCII.closeBracket, ASCII.closeBrace, ASCII.greaterThan: return true
+      case ASCII.question, ASCII.exclamation: return !token.hasLeadingSpace
+      default: return false
+      }
+    default: return false
+    }
   }
 
   func text(from source: [UInt8]) -> String {

@@ -122,6 +122,20 @@ final class ScannerHardCaseTests: XCTestCase {
     XCTAssertEqual(scanned.diagnostics, [])
   }
 
+  func testOperatorFunctionsNamedSlashAreNotRegexLiterals() {
+    let scanned = scan(
+      """
+      struct Money {
+        var cents: Int
+        static func /(lhs: Money, rhs: Int) -> Money { Money(cents: lhs.cents / rhs) }
+        static func /= (lhs: inout Money, rhs: Int) { lhs = lhs / rhs }
+        var currency: String
+      }
+      """)
+    XCTAssertEqual(outline(scanned), "struct Money\n  var cents: Int\n  var currency: String")
+    XCTAssertEqual(scanned.diagnostics, [])
+  }
+
   func testAttributesWithArguments() {
     let scanned = scan(
       """

@@ -64,7 +64,43 @@ final class ScannerRobustnessTests: XCTestCase {
     let lists =
       "// quarry: key = " + String(repeating: "[", count: depth)
       + String(repeating: "]", count: depth) + "\nstruct T {}\n"
-    XCTAssertEqual(scan(lists).structs[0].annotations.count, 1)
+    let scannedLists = scan(lists)
+    XCTAssertEqual(scannedLists.structs[0].annotations.count, 0)
+    XCTAssertEqual(
+      scannedLists.diagnostics.map(\.message), ["annotation lists are nested more than 32 deep"])
+  }
+
+  func testLongElseifChainsStayLinear() {
+    let source =
+      "#if C0\n" + (1..<depth).map { "#elseif C\($0)\nstruct S\($0) {}\n" }.joined()
+      + "#else\nstruct Last {}\n#endif\n"
+    let scanned = scan(source)
+    XCTAssertEqual(scanned.structs.count, depth)
+    XCTAssertEqual(scanned.structs[1].conditions, ["!C0 && !C1 && C2"])
+    XCTAssertEqual(
+      scanned.structs[depth - 1].conditions,
+      [
+        "!C0 && !C1 && !C2 && !C3 && !C4 && !C5 && !C6 && !C7 && !C8 && !C9 && !C10 && !C11 "
+          + "&& !C12 && !C13 && !C14 && !C15 && …"
+      ])
+    XCTAssertEqual(scanned.diagnostics, [])
+  }
+
+  func testDiagnosticsPerFileAreCapped() {
+    let scanned = scan(String(repeating: "}\n", count: 50_000) + "\"open")
+    XCTAssertEqual(scanned.diagnostics.count, 1_002)
+    XCTAssertEqual(scanned.diagnostics[0].message, "extraneous '}' at top level")
+    XCTAssertEqual(scanned.diagnostics[1_000].message, "unterminated string literal")
+    XCTAssertEqual(
+      scanned.diagnostics[1_001].message, "too many problems in this file: 49000 more are not shown"
+    )
+  }
+
+  func testBlocksBeyondTheTrackedDepthAreCounted() {
+    let source =
+      "struct S {\n  func f() " + String(repeating: "{", count: 30_000)
+      + String(repeating: "}", count: 30_000) + "\n  var a: Int\n}\n"
+    XCTAssertEqual(outline(scan(source)), "struct S\n  var a: Int")
   }
 
   func testOneMegabyteLine() {

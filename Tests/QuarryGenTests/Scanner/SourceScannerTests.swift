@@ -337,3 +337,83 @@ extension SourceScannerTests {
     XCTAssertEqual(scanned.diagnostics.map(\.severity), [.warning, .warning, .warning])
   }
 }
+
+extension SourceScannerTests {
+  func testRealWorldDeclarations() {
+    let scanned = scan(
+      """
+      public struct Box<each T>: @unchecked Sendable, ~Copyable {
+        @Published private(set) var items: [Item] = []
+        var open: Bool, type: String, set: Int
+        var wrapped: Int {
+          @storageRestrictions(initializes: _wrapped) init(initialValue) { _wrapped = initialValue }
+          get { _wrapped }
+        }
+        var split: Int
+          = 5
+        var chained = Builder()
+          .with(1)
+          .build()
+        var thrown = try! load()
+        subscript(index: Int) -> Int { get { 0 } set { } }
+        init(struct value: Int, class other: Int, completion: @escaping (Int) -> Void = { _ in }) {
+          struct Local { var hidden: Int }
+        }
+        func f() { enum LocalEnum { case x } }
+        var afterAll: Double
+      }
+      extension Box: Equatable where T: Equatable {
+        struct Nested { let n: Int }
+      }
+      func free() { struct InFunction { var x: Int } }
+      """)
+    XCTAssertEqual(
+      outline(scanned),
+      """
+      struct Box<each T>: @unchecked Sendable, ~Copyable public
+        var items: [Item] = [] private(set) @Published
+        var open: Bool
+        var type: String
+        var set: Int
+        var split: Int = 5
+        var chained: ? = Builder().with(1).build()
+        var thrown: ? = try! load()
+        var afterAll: Double
+      struct Box.Nested
+        let n: Int
+      """)
+    XCTAssertEqual(scanned.diagnostics, [])
+  }
+}
+
+extension SourceScannerTests {
+  func testTypesCarryBackOnlyAcrossNamesWithoutDefaults() {
+    let (text, markers) = extractMarkers(
+      """
+      // quarry: persist
+      struct P {
+        var 1️⃣a, b = 1, c: Int
+        var 2️⃣d, 3️⃣e = f(), g, h: String
+      }
+      """)
+    let scanned = scan(text)
+    XCTAssertEqual(
+      outline(scanned),
+      """
+      struct P [persist=true]
+        var a: ?
+        var b: Int(inferred) = 1
+        var c: Int
+        var d: ?
+        var e: ? = f()
+        var g: String
+        var h: String
+      """)
+    assertDiagnostics(
+      scanned, at: markers,
+      [
+        1: "property 'a' needs a type annotation", 2: "property 'd' needs a type annotation",
+        3: "property 'e' needs a type annotation",
+      ])
+  }
+}

@@ -94,6 +94,15 @@ final class SwiftScannerTests: XCTestCase {
       ["str \"\"\"\n  a \"\" \\\"\"\" b\n  \"\"\"", "id c"])
   }
 
+  func testInterpolationsSpanLinesOnlyInMultilineStrings() {
+    let multiline = "\"\"\"\n  \\(a +\n    b)\n  \"\"\" x"
+    XCTAssertEqual(tokensAndDiagnostics(multiline).tokens.count, 2)
+    XCTAssertEqual(tokensAndDiagnostics(multiline).diagnostics, [])
+    XCTAssertEqual(
+      tokensAndDiagnostics("\"\\(a +\n b)\"").diagnostics,
+      ["0: unterminated string literal", "10: unterminated string literal"])
+  }
+
   func testRegexLiteralsVersusDivision() {
     XCTAssertEqual(
       tokens("let r = /a[/]b\\//; x = a / b / c; y = f(x) /2/ 1"),
@@ -104,6 +113,14 @@ final class SwiftScannerTests: XCTestCase {
       ])
     XCTAssertEqual(tokens("#/a\n/b/#"), ["re #/a\n/b/#"])
     XCTAssertEqual(tokens("x = / a/"), ["id x", "p =", "p /", "id a", "p /"])
+    XCTAssertEqual(tokens("(a /)"), ["p (", "id a", "p /", "p )"])
+    XCTAssertEqual(tokens("f(/a /)"), ["id f", "p (", "p /", "id a", "p /", "p )"])
+    XCTAssertEqual(
+      tokens("func /(a: A) -> A { a / b }"),
+      [
+        "kw func", "p /", "p (", "id a", "p :", "id A", "p )", "arrow ->", "id A", "p {", "id a",
+        "p /", "id b", "p }",
+      ])
   }
 
   func testPoundKeywordsAndArrows() {

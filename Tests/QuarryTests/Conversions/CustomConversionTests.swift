@@ -20,7 +20,8 @@ extension Color: DatabaseValueConvertible {
 
 final class CustomConversionTests: XCTestCase {
   func testAUserTypeRoundTripsThroughItsConversion() throws {
-    XCTAssertEqual(try roundTrip(Color(red: 255, green: 128, blue: 0), as: .integer),
+    XCTAssertEqual(
+      try roundTrip(Color(red: 255, green: 128, blue: 0), as: .integer),
       Color(red: 255, green: 128, blue: 0))
     XCTAssertEqual(try roundTrip(Color?.none, as: .integer), nil)
   }

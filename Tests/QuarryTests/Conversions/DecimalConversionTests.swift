@@ -26,7 +26,8 @@ final class DecimalConversionTests: XCTestCase {
   }
 
   func testWholeDecimalsUseIntegerStorageUpToInt64() throws {
-    XCTAssertEqual(try roundTrip(decimal("9223372036854775807"), as: .numeric),
+    XCTAssertEqual(
+      try roundTrip(decimal("9223372036854775807"), as: .numeric),
       decimal("9223372036854775807"))
     XCTAssertEqual(try storageClass(of: decimal("42"), as: .numeric), "integer")
     XCTAssertEqual(try storageClass(of: decimal("4.2"), as: .numeric), "real")

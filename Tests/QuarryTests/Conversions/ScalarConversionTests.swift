@@ -21,7 +21,8 @@ final class ScalarConversionTests: XCTestCase {
     XCTAssertEqual(try roundTrip("", as: .text), "")
     XCTAssertEqual(try roundTrip("Rouge-gorge 🐦 コマドリ", as: .text), "Rouge-gorge 🐦 コマドリ")
     XCTAssertEqual(try roundTrip("a\u{0}b", as: .text), "a\u{0}b")
-    XCTAssertEqual(try roundTrip("'; DROP TABLE \"values\"; --", as: .text),
+    XCTAssertEqual(
+      try roundTrip("'; DROP TABLE \"values\"; --", as: .text),
       "'; DROP TABLE \"values\"; --")
   }
 
@@ -41,11 +42,13 @@ final class ScalarConversionTests: XCTestCase {
 
   func testDatesRoundTripBelowTheMillisecond() throws {
     let date = Date(timeIntervalSinceReferenceDate: 786_297_600.000_123_4)
-    XCTAssertEqual(try roundTrip(date, as: .real).timeIntervalSinceReferenceDate, 786_297_600.000_123_4)
+    XCTAssertEqual(
+      try roundTrip(date, as: .real).timeIntervalSinceReferenceDate, 786_297_600.000_123_4)
     let now = Date()
     XCTAssertEqual(try roundTrip(now, as: .real), now)
     XCTAssertEqual(try roundTrip(Date.distantPast, as: .real), Date.distantPast)
-    XCTAssertEqual(try roundTrip(Date(timeIntervalSince1970: 0), as: .real).timeIntervalSince1970, 0)
+    XCTAssertEqual(
+      try roundTrip(Date(timeIntervalSince1970: 0), as: .real).timeIntervalSince1970, 0)
   }
 
   func testDatesAreStoredAsSecondsSince2001() throws {
@@ -94,4 +97,30 @@ final class ScalarConversionTests: XCTestCase {
 
 enum Priority: Int, Sendable, DatabaseValueConvertible {
   case low = 1, high = 2
+}
+
+final class LenientReadingTests: XCTestCase {
+  func testValuesWrittenByOtherToolsAreAccepted() throws {
+    let db = try Database.inMemory()
+    let uuid = try db.read {
+      try $0.fetchValue(UUID.self, sql: "SELECT x'E621E1F8C36C495A93FC0C247A3E6E5F'")
+    }
+    XCTAssertEqual(uuid?.uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    let date = try db.read { try $0.fetchValue(Date.self, sql: "SELECT 60") }
+    XCTAssertEqual(date?.timeIntervalSinceReferenceDate, 60)
+    let double = try db.read { try $0.fetchValue(Double.self, sql: "SELECT 2") }
+    XCTAssertEqual(double, 2)
+    let decimal = try db.read { try $0.fetchValue(Decimal.self, sql: "SELECT '12.50'") }
+    XCTAssertEqual(decimal, Decimal(string: "12.5"))
+  }
+
+  func testAnIntegerIsNotAString() throws {
+    let db = try Database.inMemory()
+    XCTAssertThrowsError(try db.read { try $0.fetchValue(String.self, sql: "SELECT 1 AS \"n\"") }) {
+      XCTAssertEqual(
+        "\($0)",
+        "cannot decode column 'n' (row 1) as String: expected TEXT, found INTEGER 1 - while "
+          + "executing `SELECT 1 AS \"n\"`")
+    }
+  }
 }

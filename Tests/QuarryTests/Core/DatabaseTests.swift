@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class DatabaseTests: DatabaseTestCase {
   private let robin = Bird(
@@ -154,7 +155,7 @@ final class DatabaseTests: DatabaseTestCase {
   func testFileDatabaseUsesWALAndForeignKeys() throws {
     let fileDB = try Database(path: temporaryDatabasePath())
     let mode = try fileDB.read { try $0.fetchValue(String.self, sql: "PRAGMA journal_mode") }
-    let foreignKeys = try fileDB.read { try $0.fetchValue(Int.self, sql: "PRAGMA foreign_keys") }
+    let foreignKeys = try fileDB.write { try $0.fetchValue(Int.self, sql: "PRAGMA foreign_keys") }
     XCTAssertEqual(mode, "wal")
     XCTAssertEqual(foreignKeys, 1)
   }
@@ -203,7 +204,9 @@ final class DatabaseConfigurationTests: XCTestCase {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-\(UUID().uuidString).sqlite").path
     addTeardownBlock {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
     }
     return path
   }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class RowDecodingTests: DatabaseTestCase {
   override func setUpWithError() throws {
@@ -11,13 +12,17 @@ final class RowDecodingTests: DatabaseTestCase {
   private func insertRaw(small: String, label: String, tags: String) throws {
     try db.write {
       try $0.execute(
-        #"INSERT INTO "measurements" ("small", "label", "tags") VALUES (\#(small), \#(label), \#(tags))"#
+        #"INSERT INTO "measurements" ("small", "label", "tags") "#
+          + "VALUES (\(small), \(label), \(tags))"
       )
     }
   }
 
-  private func assertFetchFails(_ expected: String, file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertThrowsError(try db.read { try $0.fetchAll(Measurement.self) }, file: file, line: line) {
+  private func assertFetchFails(
+    _ expected: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertThrowsError(try db.read { try $0.fetchAll(Measurement.self) }, file: file, line: line)
+    {
       error in
       XCTAssertTrue(error is RowDecodingError, "\(type(of: error))", file: file, line: line)
       XCTAssertEqual("\(error)", expected, file: file, line: line)

@@ -50,7 +50,9 @@ enum PlacesWithRequired: SchemaVersion {
 enum PlacesWithUnique: SchemaVersion {
   static let table = TableDefinition(
     name: "places",
-    columns: PlacesV1.table.columns + [ColumnDefinition("code", .text, nullable: true, unique: true)])
+    columns: PlacesV1.table.columns + [
+      ColumnDefinition("code", .text, nullable: true, unique: true)
+    ])
 }
 
 enum PlacesWithIntegerName: SchemaVersion {

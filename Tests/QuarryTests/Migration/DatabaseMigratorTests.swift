@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class DatabaseMigratorTests: DatabaseTestCase {
   private struct Failure: Error {}

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class MigrateTests: DatabaseTestCase {
   override func setUpWithError() throws {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class QueryTests: DatabaseTestCase {
   override func setUpWithError() throws {
@@ -19,7 +20,8 @@ final class QueryTests: DatabaseTestCase {
   }
 
   private func names(
-    where condition: SQLExpression? = nil, orderBy ordering: [SQLOrdering] = [Bird.Columns.name.asc],
+    where condition: SQLExpression? = nil,
+    orderBy ordering: [SQLOrdering] = [Bird.Columns.name.asc],
     limit: Int? = nil
   ) throws -> [String] {
     try db.read {
@@ -47,7 +49,8 @@ final class QueryTests: DatabaseTestCase {
   }
 
   func testInLikeAndNullTests() throws {
-    XCTAssertEqual(try names(where: Bird.Columns.name.in(["Wren", "Dodo", "Owl"])), ["Dodo", "Wren"])
+    XCTAssertEqual(
+      try names(where: Bird.Columns.name.in(["Wren", "Dodo", "Owl"])), ["Dodo", "Wren"])
     XCTAssertEqual(try names(where: Bird.Columns.name.in([])), [])
     // LIKE ignores the case of ASCII letters: "%r%" also matches "Robin".
     XCTAssertEqual(try names(where: Bird.Columns.name.like("%r%")), ["Kestrel", "Robin", "Wren"])
@@ -63,11 +66,13 @@ final class QueryTests: DatabaseTestCase {
     XCTAssertEqual(try names(where: Bird.Columns.price > 5), ["Dodo", "Kestrel", "Wren"])
     XCTAssertEqual(
       try names(where: Bird.Columns.price < (Decimal(string: "9.75") ?? 0)), ["Dodo", "Robin"])
-    XCTAssertEqual(try names(orderBy: [Bird.Columns.price.desc]), ["Kestrel", "Wren", "Dodo", "Robin"])
+    XCTAssertEqual(
+      try names(orderBy: [Bird.Columns.price.desc]), ["Kestrel", "Wren", "Dodo", "Robin"])
   }
 
   func testOrderingAndLimit() throws {
-    XCTAssertEqual(try names(orderBy: [Bird.Columns.name.desc]), ["Wren", "Robin", "Kestrel", "Dodo"])
+    XCTAssertEqual(
+      try names(orderBy: [Bird.Columns.name.desc]), ["Wren", "Robin", "Kestrel", "Dodo"])
     XCTAssertEqual(
       try names(orderBy: [Bird.Columns.kind.asc, Bird.Columns.wingspan.desc]),
       ["Kestrel", "Robin", "Wren", "Dodo"])
@@ -78,11 +83,14 @@ final class QueryTests: DatabaseTestCase {
 
   func testCount() throws {
     XCTAssertEqual(try db.read { try $0.count(Bird.self) }, 4)
-    XCTAssertEqual(try db.read { try $0.count(Bird.self, where: Bird.Columns.kind == .songbird) }, 3)
+    XCTAssertEqual(
+      try db.read { try $0.count(Bird.self, where: Bird.Columns.kind == .songbird) }, 3)
   }
 
   func testDeleteAllWhere() throws {
-    let removed = try db.write { try $0.deleteAll(Bird.self, where: Bird.Columns.kind == .songbird) }
+    let removed = try db.write {
+      try $0.deleteAll(Bird.self, where: Bird.Columns.kind == .songbird)
+    }
     XCTAssertEqual(removed, 3)
     XCTAssertEqual(try names(), ["Kestrel"])
   }
@@ -126,7 +134,8 @@ final class QueryTests: DatabaseTestCase {
     try db.write { try $0.update(Hostile(key: "k'\"", value: "w")) }
 
     let fetched = try db.read {
-      try $0.fetchAll(Hostile.self, where: Hostile.Columns.value == "w", orderBy: [Hostile.Columns.key.asc])
+      try $0.fetchAll(
+        Hostile.self, where: Hostile.Columns.value == "w", orderBy: [Hostile.Columns.key.asc])
     }
 
     XCTAssertEqual(fetched, [Hostile(key: "k'\"", value: "w")])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class RecordTests: DatabaseTestCase {
   private let robin = Bird(
@@ -67,6 +68,18 @@ final class RecordTests: DatabaseTestCase {
       XCTAssertEqual(error as? RecordNotFoundError, RecordNotFoundError(table: "birds"))
     }
     XCTAssertEqual(record.changedColumns, [1])
+  }
+
+  func testChangingThePrimaryKeyIsRefusedRatherThanUpdatingAnotherRow() throws {
+    try db.write { try $0.insert(robin) }
+    let record = BirdTranslator.record(from: robin)
+    record.id = .fixed(2)
+    XCTAssertThrowsError(try db.write { try $0.save(record) }) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "the primary key of a record of table 'birds' changed, so save cannot tell which row to "
+          + "update - delete the old value and insert the new one")
+    }
   }
 
   func testTranslatorsRoundTrip() {

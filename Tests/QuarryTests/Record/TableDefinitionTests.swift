@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 final class TableDefinitionTests: DatabaseTestCase {
   func testBirdDDLIsTheContractText() {
@@ -18,7 +19,8 @@ final class TableDefinitionTests: DatabaseTestCase {
       )
       """)
     XCTAssertEqual(
-      Bird.table.createIndexSQL, [#"CREATE INDEX "birds_on_kind_name" ON "birds" ("kind", "name")"#])
+      Bird.table.createIndexSQL, [#"CREATE INDEX "birds_on_kind_name" ON "birds" ("kind", "name")"#]
+    )
   }
 
   func testSQLiteMasterHoldsExactlyTheDDL() throws {
@@ -76,7 +78,8 @@ final class TableDefinitionTests: DatabaseTestCase {
       name: "t",
       columns: [
         ColumnDefinition("a", .integer, primaryKey: true),
-        ColumnDefinition("b", .blob, nullable: true, unique: true, indexed: true, defaultSQL: "x''"),
+        ColumnDefinition(
+          "b", .blob, nullable: true, unique: true, indexed: true, defaultSQL: "x''"),
       ],
       indexes: [IndexDefinition(["b", "a"], unique: true)])
     XCTAssertEqual(

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Quarry
 import XCTest
+
+@testable import Quarry
 
 /// A test case with a fresh in-memory database holding `nests` and `birds`, and a SQL trace.
 class DatabaseTestCase: XCTestCase {

@@ -1,0 +1,180 @@
+/// Type declarations (`struct Name<Generics>: Inherited where … {`) and enum cases.
+extension DeclarationScanner {
+  /// `struct Name<Generics>: Inherited where … {`; the token is the keyword.
+  mutating func scanTypeDeclaration(_ prefix: Prefix) {
+    let keyword = token.keyword
+    let kindName = text(of: token)
+    advance()
+    let nameToken = token
+    var localName = name(of: token)
+    advance()
+    if keyword == .extension {
+      // `extension A.B`, `extension Array<Int>`.
+      while token.is(ASCII.dot) && peek().kind == .identifier {
+        advance()
+        localName += "." + name(of: token)
+        advance()
+      }
+    }
+    var generics: String?
+    if token.is(ASCII.lessThan) && (!token.hasLeadingSpace || keyword != .extension) {
+      generics = scanAngleBracketText()
+    }
+    var inherited: [String] = []
+    if token.is(ASCII.colon) {
+      advance()
+      inherited = scanInheritanceList()
+    }
+    var whereClause: String?
+    if token.is(.where) {
+      var builder = TextBuilder()
+      advance()
+      while token.kind != .endOfFile && !token.is(ASCII.openBrace) && !token.is(ASCII.closeBrace)
+        && !(token.hasLeadingNewline && token.keyword.startsDeclaration)
+      {
+        builder.append(token, from: bytes)
+        advance()
+      }
+      whereClause = builder.text(from: bytes)
+    }
+    guard token.is(ASCII.openBrace) else {
+      diagnose(.missingOpenBrace(kind: kindName, name: localName), at: token.start)
+      return
+    }
+    let enclosing = enclosingTypeName
+    let qualified =
+      enclosing.isEmpty || keyword == .extension
+      ? localName : enclosing + "." + localName
+    let label = BlockLabel.type(keyword)
+    if typeDepth >= Self.maximumTypeNesting {
+      if !didReportTypeNesting {
+        didReportTypeNesting = true
+        diagnose(.nestingTooDeep(limit: Self.maximumTypeNesting), at: nameToken.start)
+      }
+      pushScope(.code, name: qualified, label: label)
+      advance()
+      return
+    }
+    let comments = leadingComments(before: prefix)
+    let access = prefix.modifiers.access ?? .internal
+    switch keyword {
+    case .struct:
+      structs.append(
+        StructDeclaration(
+          name: qualified, localName: localName, access: access, genericParameters: generics,
+          inheritedTypes: inherited, attributes: prefix.attributes,
+          docComment: comments.docComment, annotations: comments.annotations, properties: [],
+          location: location(nameToken.start), conditions: conditions))
+      structs[structs.count - 1].genericWhereClause = whereClause
+      pushScope(.structBody(structs.count - 1), name: qualified, label: label)
+    case .enum:
+      enums.append(
+        EnumDeclaration(
+          name: qualified, localName: localName, access: access,
+          rawType: inherited.first.flatMap(Self.rawValueType), inheritedTypes: inherited,
+          attributes: prefix.attributes, docComment: comments.docComment,
+          annotations: comments.annotations, cases: [], location: location(nameToken.start),
+          conditions: conditions))
+      pushScope(.enumBody(enums.count - 1), name: qualified, label: label)
+    default:
+      pushScope(.typeBody, name: qualified, label: label)
+    }
+    advance()
+  }
+
+  /// `<…>` at the current token, without the brackets; `->` inside does not close it.
+  mutating func scanAngleBracketText() -> String {
+    var builder = TextBuilder()
+    var depth = 1
+    advance()
+    while token.kind != .endOfFile {
+      if token.is(ASCII.lessThan) {
+        depth += 1
+      } else if token.is(ASCII.greaterThan) {
+        depth -= 1
+        if depth == 0 {
+          advance()
+          break
+        }
+      } else if token.is(ASCII.openBrace) || token.is(ASCII.closeBrace) {
+        break
+      }
+      builder.append(token, from: bytes)
+      advance()
+    }
+    return builder.text(from: bytes)
+  }
+
+  /// `A, B<C>, D & E` up to `{` or `where`.
+  mutating func scanInheritanceList() -> [String] {
+    var items: [String] = []
+    var builder = TextBuilder()
+    var depth = 0
+    while token.kind != .endOfFile {
+      if depth == 0
+        && (token.is(ASCII.openBrace) || token.is(ASCII.closeBrace) || token.is(.where)
+          || (token.hasLeadingNewline && token.keyword.startsDeclaration))
+      {
+        break
+      }
+      if token.is(ASCII.lessThan) || token.is(ASCII.openParen) || token.is(ASCII.openBracket) {
+        depth += 1
+      } else if token.is(ASCII.greaterThan) || token.is(ASCII.closeParen)
+        || token.is(ASCII.closeBracket)
+      {
+        depth = max(0, depth - 1)
+      }
+      if depth == 0 && token.is(ASCII.comma) {
+        if !builder.isEmpty { items.append(builder.text(from: bytes)) }
+        builder = TextBuilder()
+      } else {
+        builder.append(token, from: bytes)
+      }
+      advance()
+    }
+    if !builder.isEmpty { items.append(builder.text(from: bytes)) }
+    return items
+  }
+
+  static func rawValueType(_ type: String) -> String? {
+    let bare = type.hasPrefix("Swift.") ? String(type.dropFirst(6)) : type
+    switch bare {
+    case "String", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8",
+      "UInt16", "UInt32", "UInt64", "Double", "Float", "Float16", "Float80", "CGFloat",
+      "Decimal":
+      return type
+    default:
+      return nil
+    }
+  }
+
+  // MARK: - Enum cases
+
+  /// `case a, b(Int), c = "x"`; the token is `case`.
+  mutating func scanEnumCases(enumIndex: Int) {
+    advance()
+    while token.kind == .identifier {
+      enums[enumIndex].cases.append(name(of: token))
+      advance()
+      // Skip associated values and a raw value up to `,` or the end of the declaration.
+      var depth = 0
+      while token.kind != .endOfFile {
+        if depth == 0 {
+          if token.is(ASCII.comma) { break }
+          if token.is(ASCII.semicolon) || token.is(ASCII.closeBrace) { return }
+          if token.hasLeadingNewline && endsExpressionAtLineStart() { return }
+        }
+        if token.is(ASCII.openParen) || token.is(ASCII.openBracket) || token.is(ASCII.openBrace) {
+          depth += 1
+        } else if token.is(ASCII.closeParen) || token.is(ASCII.closeBracket)
+          || token.is(ASCII.closeBrace)
+        {
+          depth -= 1
+        }
+        advance()
+      }
+      guard token.is(ASCII.comma) else { return }
+      advance()
+    }
+  }
+}
