@@ -4,6 +4,7 @@ final class PackageLayoutTests: XCTestCase {
   func testTemplatesFolderSitsBesideThePackageManifest() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
   }
 }

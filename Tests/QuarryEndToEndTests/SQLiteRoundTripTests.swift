@@ -107,7 +107,7 @@ final class SQLiteRoundTripTests: XCTestCase {
     var sunny = sighting
     sunny.weather = .sunny
     try database.write { try $0.upsert(sunny) }
-    let key = Sighting.PrimaryKey(birdID: robinID, day: 20_260_101)
+    let key = Sighting.PrimaryKey(day: 20_260_101, birdID: robinID)
     XCTAssertEqual(try database.read { try $0.fetchOne(Sighting.self, id: key) }, sunny)
     let color = try database.read {
       try $0.fetchValue(String.self, sql: #"SELECT "color" || typeof("color") FROM "sighting""#)
@@ -129,6 +129,64 @@ final class SQLiteRoundTripTests: XCTestCase {
     XCTAssertEqual(
       try database.read { try $0.fetchAll(Perch.self, where: Perch.Columns.default == false) },
       [Perch(id: 7, default: false, height: .high, index: 3)])
+  }
+
+  func testPersistedStructEmbeddedAsJSONRoundTripsThroughTheTranslatorAndRecord() throws {
+    let perch = Perch(id: 7, default: true, height: .high, index: 3)
+    let nest = Nest(
+      id: nil, tree: "oak", builtAt: built, location: nil, eggs: 2, perch: perch)
+    let nestID = try database.write { try $0.insert(nest) }
+    var stored = nest
+    stored.id = nestID
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }, stored)
+    let text = try database.read {
+      try $0.fetchValue(String.self, sql: #"SELECT "perch" FROM "nests""#)
+    }
+    XCTAssertEqual(text, #"{"default":true,"height":1,"id":7,"index":3}"#)
+
+    let record = NestTranslator.record(from: stored)
+    XCTAssertEqual(record.perch, perch)
+    record.perch?.height = .low
+    XCTAssertEqual(record.changedColumns, [5])
+    try database.write { try $0.save(record) }
+    let moved = NestTranslator.value(from: record)
+    XCTAssertEqual(moved.perch, Perch(id: 7, default: true, height: .low, index: 3))
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }, moved)
+
+    record.perch = nil
+    try database.write { try $0.save(record) }
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }?.perch, nil)
+  }
+
+  func testCharacterRawValuesAreStoredAsOneCharacterText() throws {
+    var nest = Nest(id: nil, tree: "ash", builtAt: built, location: nil, eggs: 1)
+    nest.side = .south
+    let nestID = try database.write { try $0.insert(nest) }
+    nest.id = nestID
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }, nest)
+    XCTAssertEqual(
+      try database.read {
+        try $0.fetchAll(Nest.self, where: Nest.Columns.side == .south).map(\.id)
+      }, [nestID])
+    let text = try database.read {
+      try $0.fetchValue(String.self, sql: #"SELECT "side" || typeof("side") FROM "nests""#)
+    }
+    XCTAssertEqual(text, "Stext")
+    try database.write { try $0.execute(#"UPDATE "nests" SET "side" = 'NS'"#) }
+    XCTAssertThrowsError(try database.read { try $0.fetchOne(Nest.self, id: nestID) })
+  }
+
+  func testPropertyWrappedColumnRoundTripsThroughTheTranslatorAndRecord() throws {
+    var nest = Nest(id: nil, tree: "yew", builtAt: built, location: nil, eggs: 0)
+    nest.rating = 4
+    let nestID = try database.write { try $0.insert(nest) }
+    nest.id = nestID
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }, nest)
+    let record = NestTranslator.record(from: nest)
+    record.rating = 9  // the record is plain storage; the struct's wrapper clamps on the way back
+    try database.write { try $0.save(record) }
+    XCTAssertEqual(NestTranslator.value(from: record).rating, 5)
+    XCTAssertEqual(try database.read { try $0.fetchOne(Nest.self, id: nestID) }?.rating, 5)
   }
 
   func testValuesCrossTasks() async throws {

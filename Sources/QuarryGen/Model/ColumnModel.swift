@@ -23,13 +23,14 @@ public struct ColumnModel: Sendable, Hashable {
   public var isAutoincrement: Bool
   public var isUnique: Bool
   public var isIndexed: Bool
-  /// SQL text after `DEFAULT`, already escaped (`'robin'`, `0`, `CURRENT_TIMESTAMP`).
+  /// SQL text after `DEFAULT`, already escaped (`'robin'`, `0`, `NULL`).
   public var defaultSQL: String?
   public var references: ForeignKeyModel?
   public var location: SourceLocation
 
   public init(
-    propertyName: String, access: AccessLevel = .internal, name: String, swiftType: String, unwrappedSwiftType: String,
+    propertyName: String, access: AccessLevel = .internal, name: String, swiftType: String,
+    unwrappedSwiftType: String,
     isOptional: Bool, sqlType: SQLColumnType, storage: Storage = .value,
     isPrimaryKey: Bool = false, isAutoincrement: Bool = false, isUnique: Bool = false,
     isIndexed: Bool = false, defaultSQL: String? = nil, references: ForeignKeyModel? = nil,

@@ -36,8 +36,8 @@ public struct ModelBuilder: Sendable {
     for var draft in drafts {
       for reference in draft.references {
         draft.table.columns[reference.column].references = ReferenceCheck.foreignKey(
-          reference.name, at: reference.location, from: draft.declaration.name, index: index,
-          diagnostics: &diagnostics)
+          reference.name, at: reference.location, from: draft.declaration.name,
+          column: draft.table.columns[reference.column], index: index, diagnostics: &diagnostics)
       }
       tables.append(draft.table)
     }
@@ -63,6 +63,8 @@ public struct ModelBuilder: Sendable {
     let options = AnnotationKeyCheck.structOptions(
       declaration.annotations, diagnostics: &diagnostics)
     var columns: [ColumnModel] = []
+    var columnProperties: [PropertyDeclaration] = []
+    var rejectedAutoincrement: Set<Int> = []
     for property in declaration.properties {
       let propertyOptions = AnnotationKeyCheck.propertyOptions(
         property.annotations, diagnostics: &diagnostics)
@@ -70,7 +72,7 @@ public struct ModelBuilder: Sendable {
         IgnoredPropertyCheck.run(property, in: declaration, diagnostics: &diagnostics)
         continue
       }
-      guard PropertyShapeCheck.run(property, diagnostics: &diagnostics),
+      guard PropertyShapeCheck.run(property, in: declaration, diagnostics: &diagnostics),
         let mapping = ColumnTypeCheck.map(
           property, isJSON: propertyOptions.isJSON, in: declaration, index: index,
           diagnostics: &diagnostics)
@@ -82,36 +84,70 @@ public struct ModelBuilder: Sendable {
         isOptional: mapping.isOptional, sqlType: mapping.sqlType, storage: mapping.storage,
         isPrimaryKey: propertyOptions.isPrimaryKey, isUnique: propertyOptions.isUnique,
         isIndexed: propertyOptions.isIndexed, location: property.location)
-      if propertyOptions.isAutoincrement,
-        PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics)
-      {
-        column.isAutoincrement = true
+      if propertyOptions.isAutoincrement {
+        if PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics) {
+          column.isAutoincrement = true
+        } else {
+          rejectedAutoincrement.insert(columns.count)
+        }
       }
       if let (value, location) = propertyOptions.defaultValue {
         column.defaultSQL = DefaultValueCheck.sql(
-          value, property: property.name, at: location, diagnostics: &diagnostics)
+          value, column: column, at: location, diagnostics: &diagnostics)
       }
       if let (name, location) = propertyOptions.references {
         references.append(Reference(column: columns.count, name: name, location: location))
       }
       columns.append(column)
+      columnProperties.append(property)
     }
     ColumnNameCheck.run(columns, diagnostics: &diagnostics)
-    PrimaryKeyCheck.run(
-      &columns, structKey: options.primaryKey, declaration: declaration, diagnostics: &diagnostics)
+    let key = PrimaryKeyCheck.run(
+      &columns, structKey: options.primaryKey, rejectedAutoincrement: rejectedAutoincrement,
+      declaration: declaration, diagnostics: &diagnostics)
+    // The runtime orders a composite key's parts by column (PRIMARY KEY (...), PrimaryKey's
+    // members, the bound parameters), so the key's columns trade places among themselves to
+    // follow the order written in `primaryKey = [...]`; other columns keep theirs.
+    var order = Array(columns.indices)
+    if key.count > 1 {
+      for (slot, position) in zip(key.sorted(), key) { order[slot] = position }
+    }
+    // Generated initializers assign a property-wrapped column through its setter, which Swift
+    // allows only once every plain property is set: wrapped columns outside the key go last.
+    let isMovedLast = { (position: Int) in
+      !columns[position].isPrimaryKey
+        && PropertyWrapperCheck.wrapper(of: columnProperties[position]) != nil
+    }
+    order = order.filter { !isMovedLast($0) } + order.filter(isMovedLast)
+    var newPosition = Array(columns.indices)
+    for (slot, position) in order.enumerated() { newPosition[position] = slot }
+    columns = order.map { columns[$0] }
+    columnProperties = order.map { columnProperties[$0] }
+    for index in references.indices {
+      references[index].column = newPosition[references[index].column]
+    }
+    PropertyWrapperCheck.run(columnProperties, diagnostics: &diagnostics)
     let tableName = options.table ?? Self.snakeCase(declaration.localName)
     var indexes: [IndexModel] = []
     for (list, isUnique) in options.indexes {
       let key = isUnique ? "unique" : "index"
       guard
         let positions = PropertyListCheck.columns(
-          list, key: key, in: columns, diagnostics: &diagnostics)
+          list, key: key, in: columns, declaration: declaration, diagnostics: &diagnostics)
       else { continue }
       let names = positions.map { columns[$0].name }
-      indexes.append(
-        IndexModel(
-          name: "\(tableName)_on_\(names.joined(separator: "_"))", columns: names,
-          isUnique: isUnique))
+      let name = "\(tableName)_on_\(names.joined(separator: "_"))"
+      // Index names come from the columns, so the same columns indexed twice (a column's
+      // 'index' and 'index = [it]', or 'index' and 'unique' over one list) would make
+      // 'migrate' fail with "index already exists".
+      let taken =
+        indexes.contains { $0.name == name }
+        || (names.count == 1 && positions.contains { columns[$0].isIndexed })
+      if taken {
+        diagnostics.append(.error(.duplicateIndex(name), at: list.location))
+        continue
+      }
+      indexes.append(IndexModel(name: name, columns: names, isUnique: isUnique))
     }
     return TableModel(
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,

@@ -17,12 +17,15 @@ enum ModelMessage: Sendable, Hashable {
   case persistedStructType(property: String, type: String)
   case enumWithoutRawValue(property: String, type: String)
   case duplicateColumn(String)
+  case duplicateIndex(String)
   case collidingColumn(String, other: String)
   case duplicateTable(String, otherStruct: String)
   case letWithDefault(property: String)
   case unknownReference(String, suggestion: String?)
   case referenceToCompositeKey(String)
+  case referenceTypeMismatch(property: String, type: String, target: String, keyType: String)
   case unknownProperty(String, key: String, suggestion: String?)
+  case ignoredPropertyInList(String, key: String)
   case ignoredPropertyWithoutDefault(property: String, structName: String)
   case inaccessibleProperty(property: String, access: AccessLevel)
   case inaccessibleSetter(property: String, access: AccessLevel)
@@ -31,7 +34,14 @@ enum ModelMessage: Sendable, Hashable {
   case conditionalStruct(structName: String, condition: String)
   case conditionalProperty(property: String, condition: String)
   case lazyProperty(property: String)
+  case recordMemberName(property: String, recordName: String)
   case invalidDefault(property: String)
+  case nonConstantDefault(property: String, value: String)
+  case enumCaseDefault(property: String, value: String)
+  case nullDefaultOnNonOptional(property: String, type: String)
+  case defaultTypeMismatch(property: String, value: String, type: String, sqlType: String)
+  case wrappedPropertyWithoutDefault(property: String, wrapper: String)
+  case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
   case notSendable(structName: String)
   // Notes.
   case firstDeclaredHere
@@ -74,6 +84,9 @@ enum ModelMessage: Sendable, Hashable {
     case .enumWithoutRawValue(let property, let type):
       return "property '\(property)' has type '\(type)', an enum without raw values; give it a "
         + "'String' or integer raw type, or annotate the property with 'json'"
+    case .duplicateIndex(let name):
+      return "index '\(name)' is declared twice over the same columns; keep one (a unique "
+        + "index also serves lookups)"
     case .duplicateColumn(let name):
       return "column '\(name)' is declared twice"
     case .collidingColumn(let name, let other):
@@ -87,6 +100,9 @@ enum ModelMessage: Sendable, Hashable {
       return "unknown type '\(type)' in 'references'; did you mean '\(suggestion)'?"
     case .unknownReference(let type, nil):
       return "unknown type '\(type)' in 'references'; it must name a persisted struct"
+    case .referenceTypeMismatch(let property, let type, let target, let keyType):
+      return "'\(property)' of type '\(type)' cannot reference '\(target)', whose key is "
+        + "'\(keyType)'; declare it as '\(keyType)' (or '\(keyType)?')"
     case .referenceToCompositeKey(let type):
       return "'references = \(type)' needs a single-column primary key, but '\(type)' has a "
         + "composite key"
@@ -94,6 +110,8 @@ enum ModelMessage: Sendable, Hashable {
       return "unknown property '\(name)' in '\(key)'; did you mean '\(suggestion)'?"
     case .unknownProperty(let name, let key, nil):
       return "unknown property '\(name)' in '\(key)'"
+    case .ignoredPropertyInList(let name, let key):
+      return "property '\(name)' in '\(key)' is annotated 'ignore', so it has no column"
     case .ignoredPropertyWithoutDefault(let property, let name):
       return "ignored property '\(property)' needs a default value so a '\(name)' can be read "
         + "from a row"
@@ -114,11 +132,36 @@ enum ModelMessage: Sendable, Hashable {
     case .conditionalProperty(let property, let condition):
       return "property '\(property)' is declared inside '#if \(condition)'; annotate it with "
         + "'ignore' or move it out of the condition"
+    case .recordMemberName(let property, let recordName):
+      return "property '\(property)' has the name of a member '\(recordName)' inherits from "
+        + "Quarry's 'Record', so the generated class cannot mirror it; rename the property "
+        + "(annotate it with column = \"\(property)\" to keep the column name)"
     case .lazyProperty(let property):
       return "lazy property '\(property)' cannot be persisted; annotate it with 'ignore'"
     case .invalidDefault(let property):
-      return "'default' of '\(property)' expects a number, a string, 'true', 'false', 'NULL', "
-        + "'CURRENT_TIMESTAMP', 'CURRENT_DATE' or 'CURRENT_TIME'"
+      return "'default' of '\(property)' expects a number, a string, 'true', 'false' or 'NULL'"
+    case .enumCaseDefault(let property, let value):
+      return "'default' of '\(property)' is the value SQLite stores, not a Swift expression: "
+        + "write the raw value of '\(value)', like default = \"\(value.dropFirst())\" for a "
+        + "String raw value"
+    case .nonConstantDefault(let property, let value):
+      return "'default' of '\(property)' cannot be '\(value)': SQLite cannot add a column "
+        + "with a non-constant default, and generated inserts always set every column; use a "
+        + "constant or make the property optional"
+    case .nullDefaultOnNonOptional(let property, let type):
+      return "'default = NULL' on '\(property)' of non-optional type '\(type)' can never be "
+        + "stored; make the property optional or choose another default"
+    case .defaultTypeMismatch(let property, let value, let type, let sqlType):
+      return "'default' of '\(property)' is \(value), which does not fit its type '\(type)' "
+        + "(\(sqlType) column)"
+    case .wrappedPropertyWithoutDefault(let property, let wrapper):
+      return "property '\(property)' uses the property wrapper '@\(wrapper)' without a default "
+        + "value; generated code lives in another file and cannot initialize its private "
+        + "storage '_\(property)': give it a default value or annotate it with 'ignore'"
+    case .wrappedPropertyBeforePlainOne(let property, let wrapper, let next):
+      return "property '\(property)' uses the property wrapper '@\(wrapper)', so generated "
+        + "initializers assign it through its setter, which Swift allows only once every "
+        + "plain property is set; declare it after '\(next)' and the other plain properties"
     case .notSendable(let name):
       return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
         + "non-internal type"

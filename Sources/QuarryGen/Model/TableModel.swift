@@ -1,7 +1,10 @@
 /// One persisted struct and the table it maps to.
 ///
-/// `columns` keep the struct's declaration order, which is also the column order of the
-/// table, of `init(row:)` and of `bind(to:)`.
+/// `columns` keep the struct's declaration order, except that the parts of a composite key
+/// trade places to follow the order written in `primaryKey = [...]` and property-wrapped
+/// columns outside the key come last (generated initializers can only assign them once every
+/// plain property is set). That is the column order of the table, of `init(row:)` and of
+/// `bind(to:)`.
 public struct TableModel: Sendable, Hashable {
   /// The qualified Swift type name (`Bird`, `Aviary.Cage`).
   public var typeName: String
@@ -31,7 +34,7 @@ public struct TableModel: Sendable, Hashable {
     self.location = location
   }
 
-  /// The columns forming the primary key, in declaration order.
+  /// The columns forming the primary key, in key order (which is also column order).
   public var primaryKeyColumns: [ColumnModel] { columns.filter(\.isPrimaryKey) }
 
   /// Whether the key spans several columns, which gives a nested `PrimaryKey` struct.

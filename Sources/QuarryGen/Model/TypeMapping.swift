@@ -3,7 +3,7 @@
 /// | Swift | SQL |
 /// | --- | --- |
 /// | `Int`, `Int8`…`Int64`, `UInt`, `UInt8`…`UInt64`, `Bool` | `INTEGER` |
-/// | `Double`, `Float`, `Date` (seconds since 1970) | `REAL` |
+/// | `Double`, `Float`, `Date` (seconds since 2001) | `REAL` |
 /// | `String`, `UUID`, `URL` | `TEXT` |
 /// | `Data` | `BLOB` |
 /// | `Decimal` | `NUMERIC` |

@@ -62,7 +62,8 @@ extension Bird: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `Bird`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Bird`.
+/// Not `Sendable`: it stays where it was made.
 public final class BirdRecord: Record, PersistableRecord {
   public typealias Value = Bird
 

@@ -13,6 +13,9 @@ extension Nest: TableRecord {
     static let builtAt = Column<Date>("builtAt")
     static let location = Column<Location?>("location")
     static let eggs = Column<Int>("eggs")
+    static let perch = Column<Perch?>("perch")
+    static let side = Column<Side>("side")
+    static let rating = Column<Int>("rating")
   }
 
   static let table = TableDefinition(
@@ -23,6 +26,9 @@ extension Nest: TableRecord {
       ColumnDefinition("builtAt", .real),
       ColumnDefinition("location", .text, nullable: true),
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
+      ColumnDefinition("perch", .text, nullable: true),
+      ColumnDefinition("side", .text),
+      ColumnDefinition("rating", .integer),
     ],
     indexes: []
   )
@@ -33,6 +39,9 @@ extension Nest: TableRecord {
     builtAt = try row.decode(at: 2)
     location = try row.decodeJSON(at: 3)
     eggs = try row.decode(at: 4)
+    perch = try row.decodeJSON(at: 5)
+    side = try row.decode(at: 6)
+    rating = try row.decode(at: 7)
   }
 
   func bind(to statement: Statement) throws {
@@ -41,6 +50,9 @@ extension Nest: TableRecord {
     try statement.bind(builtAt, at: 3)
     try statement.bindJSON(location, at: 4)
     try statement.bind(eggs, at: 5)
+    try statement.bindJSON(perch, at: 6)
+    try statement.bind(side, at: 7)
+    try statement.bind(rating, at: 8)
   }
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
@@ -52,7 +64,8 @@ extension Nest: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `Nest`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Nest`.
+/// Not `Sendable`: it stays where it was made.
 final class NestRecord: Record, PersistableRecord {
   typealias Value = Nest
 
@@ -61,19 +74,28 @@ final class NestRecord: Record, PersistableRecord {
   var builtAt: Date { didSet { markChanged(2) } }
   var location: Location? { didSet { markChanged(3) } }
   var eggs: Int { didSet { markChanged(4) } }
+  var perch: Perch? { didSet { markChanged(5) } }
+  var side: Side { didSet { markChanged(6) } }
+  var rating: Int { didSet { markChanged(7) } }
 
   init(
     id: Int64?,
     tree: String,
     builtAt: Date,
     location: Location?,
-    eggs: Int
+    eggs: Int,
+    perch: Perch?,
+    side: Side,
+    rating: Int
   ) {
     self.id = id
     self.tree = tree
     self.builtAt = builtAt
     self.location = location
     self.eggs = eggs
+    self.perch = perch
+    self.side = side
+    self.rating = rating
     super.init()
   }
 
@@ -84,6 +106,9 @@ final class NestRecord: Record, PersistableRecord {
     case 2: try statement.bind(builtAt, at: index)
     case 3: try statement.bindJSON(location, at: index)
     case 4: try statement.bind(eggs, at: index)
+    case 5: try statement.bindJSON(perch, at: index)
+    case 6: try statement.bind(side, at: index)
+    case 7: try statement.bind(rating, at: index)
     default: preconditionFailure("NestRecord has no column \(column)")
     }
   }
@@ -101,7 +126,10 @@ struct NestTranslator: Translator {
       tree: value.tree,
       builtAt: value.builtAt,
       location: value.location,
-      eggs: value.eggs
+      eggs: value.eggs,
+      perch: value.perch,
+      side: value.side,
+      rating: value.rating
     )
   }
 
@@ -119,5 +147,8 @@ extension Nest {
     builtAt = record.builtAt
     location = record.location
     eggs = record.eggs
+    perch = record.perch
+    side = record.side
+    rating = record.rating
   }
 }

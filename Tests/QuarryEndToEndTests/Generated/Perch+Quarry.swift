@@ -48,7 +48,8 @@ extension Perch: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `Perch`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Perch`.
+/// Not `Sendable`: it stays where it was made.
 public final class PerchRecord: Record, PersistableRecord {
   public typealias Value = Perch
 

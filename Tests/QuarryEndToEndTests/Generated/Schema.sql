@@ -16,7 +16,10 @@ CREATE TABLE "nests" (
   "tree" TEXT NOT NULL,
   "builtAt" REAL NOT NULL,
   "location" TEXT,
-  "eggs" INTEGER NOT NULL DEFAULT 0
+  "eggs" INTEGER NOT NULL DEFAULT 0,
+  "perch" TEXT,
+  "side" TEXT NOT NULL,
+  "rating" INTEGER NOT NULL
 );
 CREATE INDEX "nests_on_tree" ON "nests" ("tree");
 
@@ -28,12 +31,12 @@ CREATE TABLE "perch" (
 );
 
 CREATE TABLE "sighting" (
-  "birdID" TEXT NOT NULL,
   "day" INTEGER NOT NULL,
+  "birdID" TEXT NOT NULL,
   "observer" TEXT NOT NULL,
   "weather" INTEGER NOT NULL,
   "color" BLOB,
   "counts" TEXT NOT NULL,
-  PRIMARY KEY ("birdID", "day")
+  PRIMARY KEY ("day", "birdID")
 );
 CREATE UNIQUE INDEX "sighting_on_day_observer" ON "sighting" ("day", "observer");

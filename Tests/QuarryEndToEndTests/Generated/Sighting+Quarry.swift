@@ -4,21 +4,21 @@ import Foundation
 import Quarry
 
 extension Sighting: TableRecord {
-  /// The columns of the primary key, in declaration order.
+  /// The columns of the primary key, in the order written in `primaryKey = [...]`.
   struct PrimaryKey: Hashable, Sendable {
-    var birdID: UUID
     var day: Int
+    var birdID: UUID
 
-    init(birdID: UUID, day: Int) {
-      self.birdID = birdID
+    init(day: Int, birdID: UUID) {
       self.day = day
+      self.birdID = birdID
     }
   }
 
-  /// Typed columns for queries: `Sighting.Columns.birdID`.
+  /// Typed columns for queries: `Sighting.Columns.day`.
   enum Columns {
-    static let birdID = Column<UUID>("birdID")
     static let day = Column<Int>("day")
+    static let birdID = Column<UUID>("birdID")
     static let observer = Column<String>("observer")
     static let weather = Column<Sighting.Weather>("weather")
     static let color = Column<Color?>("color")
@@ -28,8 +28,8 @@ extension Sighting: TableRecord {
   static let table = TableDefinition(
     name: "sighting",
     columns: [
-      ColumnDefinition("birdID", .text, primaryKey: true),
       ColumnDefinition("day", .integer, primaryKey: true),
+      ColumnDefinition("birdID", .text, primaryKey: true),
       ColumnDefinition("observer", .text),
       ColumnDefinition("weather", .integer),
       ColumnDefinition("color", .blob, nullable: true),
@@ -41,8 +41,8 @@ extension Sighting: TableRecord {
   )
 
   init(row: Row) throws {
-    birdID = try row.decode(at: 0)
-    day = try row.decode(at: 1)
+    day = try row.decode(at: 0)
+    birdID = try row.decode(at: 1)
     observer = try row.decode(at: 2)
     weather = try row.decode(at: 3)
     color = try row.decode(at: 4)
@@ -50,8 +50,8 @@ extension Sighting: TableRecord {
   }
 
   func bind(to statement: Statement) throws {
-    try statement.bind(birdID, at: 1)
-    try statement.bind(day, at: 2)
+    try statement.bind(day, at: 1)
+    try statement.bind(birdID, at: 2)
     try statement.bind(observer, at: 3)
     try statement.bind(weather, at: 4)
     try statement.bind(color, at: 5)
@@ -59,37 +59,38 @@ extension Sighting: TableRecord {
   }
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
-    try statement.bind(birdID, at: index)
-    try statement.bind(day, at: index + 1)
+    try statement.bind(day, at: index)
+    try statement.bind(birdID, at: index + 1)
   }
 
   static func bind(primaryKey: PrimaryKey, to statement: Statement, at index: Int32) throws {
-    try statement.bind(primaryKey.birdID, at: index)
-    try statement.bind(primaryKey.day, at: index + 1)
+    try statement.bind(primaryKey.day, at: index)
+    try statement.bind(primaryKey.birdID, at: index + 1)
   }
 }
 
-/// A mutable, change-tracked copy of `Sighting`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Sighting`.
+/// Not `Sendable`: it stays where it was made.
 final class SightingRecord: Record, PersistableRecord {
   typealias Value = Sighting
 
-  var birdID: UUID { didSet { markChanged(0) } }
-  var day: Int { didSet { markChanged(1) } }
+  var day: Int { didSet { markChanged(0) } }
+  var birdID: UUID { didSet { markChanged(1) } }
   var observer: String { didSet { markChanged(2) } }
   var weather: Sighting.Weather { didSet { markChanged(3) } }
   var color: Color? { didSet { markChanged(4) } }
   var counts: [String: Int] { didSet { markChanged(5) } }
 
   init(
-    birdID: UUID,
     day: Int,
+    birdID: UUID,
     observer: String,
     weather: Sighting.Weather,
     color: Color?,
     counts: [String: Int]
   ) {
-    self.birdID = birdID
     self.day = day
+    self.birdID = birdID
     self.observer = observer
     self.weather = weather
     self.color = color
@@ -99,8 +100,8 @@ final class SightingRecord: Record, PersistableRecord {
 
   func bindColumn(_ column: Int, to statement: Statement, at index: Int32) throws {
     switch column {
-    case 0: try statement.bind(birdID, at: index)
-    case 1: try statement.bind(day, at: index)
+    case 0: try statement.bind(day, at: index)
+    case 1: try statement.bind(birdID, at: index)
     case 2: try statement.bind(observer, at: index)
     case 3: try statement.bind(weather, at: index)
     case 4: try statement.bind(color, at: index)
@@ -110,8 +111,8 @@ final class SightingRecord: Record, PersistableRecord {
   }
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
-    try statement.bind(birdID, at: index)
-    try statement.bind(day, at: index + 1)
+    try statement.bind(day, at: index)
+    try statement.bind(birdID, at: index + 1)
   }
 }
 
@@ -119,8 +120,8 @@ final class SightingRecord: Record, PersistableRecord {
 struct SightingTranslator: Translator {
   static func record(from value: Sighting) -> SightingRecord {
     SightingRecord(
-      birdID: value.birdID,
       day: value.day,
+      birdID: value.birdID,
       observer: value.observer,
       weather: value.weather,
       color: value.color,
@@ -137,8 +138,8 @@ extension Sighting {
   /// Copies a record's columns; ignored properties keep their default values. Written out here
   /// rather than calling the memberwise initializer, which a custom `init` would hide.
   fileprivate init(quarryRecord record: SightingRecord) {
-    birdID = record.birdID
     day = record.day
+    birdID = record.birdID
     observer = record.observer
     weather = record.weather
     color = record.color

@@ -1,9 +1,10 @@
 import Foundation
 import Quarry
 
-/// A sighting: a composite key, a struct-level unique index, a nested enum, a `let`, a user
-/// conformance to `DatabaseValueConvertible` and a `json`-annotated dictionary.
-// quarry: primaryKey = [birdID, day], unique = [day, observer]
+/// A sighting: a composite key written in another order than its properties are declared, a
+/// struct-level unique index, a nested enum, a `let`, a user conformance to
+/// `DatabaseValueConvertible` and a `json`-annotated dictionary.
+// quarry: primaryKey = [day, birdID], unique = [day, observer]
 struct Sighting: Sendable, Equatable {
   var birdID: UUID
   var day: Int

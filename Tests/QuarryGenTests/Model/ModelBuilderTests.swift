@@ -115,6 +115,57 @@ final class ModelBuilderTests: XCTestCase {
     XCTAssertEqual(table.columns[9].unwrappedSwiftType, "Int32")
   }
 
+  func testCompositeKeyPartsFollowTheOrderWrittenAndOtherColumnsKeepTheirPlaces() {
+    let source = """
+      // quarry: persist
+      struct Member {
+        var id: UUID
+      }
+      // quarry: primaryKey = [bookID, memberID], index = [dueOn]
+      struct Loan {
+        var note: String
+        // quarry: references = Member, column = "member_id"
+        var memberID: UUID
+        var dueOn: Date
+        var bookID: Int64
+      }
+      """
+    let result = build("L.swift", source)
+    XCTAssertEqual(result.diagnostics, [])
+    let loan = result.model.tables[0]
+    XCTAssertEqual(loan.columns.map(\.propertyName), ["note", "bookID", "dueOn", "memberID"])
+    XCTAssertEqual(loan.primaryKeyColumns.map(\.propertyName), ["bookID", "memberID"])
+    XCTAssertEqual(
+      loan.createTableSQL,
+      """
+      CREATE TABLE "loan" (
+        "note" TEXT NOT NULL,
+        "bookID" INTEGER NOT NULL,
+        "dueOn" REAL NOT NULL,
+        "member_id" TEXT NOT NULL REFERENCES "member" ("id"),
+        PRIMARY KEY ("bookID", "member_id")
+      );
+      """)
+  }
+
+  func testPropertyWrappedColumnsComeLastSoGeneratedInitializersCanAssignThem() {
+    let source = """
+      // quarry: persist
+      struct Member {
+        @Clamped var stars: Int = 0
+        // quarry: references = Member
+        var mentorID: Int?
+        var id: Int
+        @MainActor var name: String
+      }
+      """
+    let result = build("M.swift", source)
+    XCTAssertEqual(result.diagnostics, [])
+    let member = result.model.tables[0]
+    XCTAssertEqual(member.columns.map(\.propertyName), ["mentorID", "id", "name", "stars"])
+    XCTAssertEqual(member.columns[0].references?.table, "member")
+  }
+
   func testCompositeKeyAndStructLevelUniqueIndex() {
     let source = """
       // quarry: primaryKey = [birdID, day], unique = [day, count]

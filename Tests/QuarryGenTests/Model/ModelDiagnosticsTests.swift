@@ -213,10 +213,6 @@ final class ModelDiagnosticsTests: XCTestCase {
       'String?'
         var id: String?
             ^
-      Models/M.swift:4:7: error: primary key 'id' has optional type 'String?'; only an \
-      'autoincrement' key may be optional
-        var id: String?
-            ^
       Models/M.swift:9:7: error: 'autoincrement' requires an optional integer so new rows can \
       leave it nil; declare 'id' as 'Int64?'
         var id: Int64
@@ -268,6 +264,10 @@ final class ModelDiagnosticsTests: XCTestCase {
         var pairID: Int
         // quarry: references = Weather
         var weatherID: Int
+        // quarry: references = Nest
+        var otherNestID: String?
+        // quarry: references = Nest
+        var lastNestID: Int?
       }
       """,
       """
@@ -281,6 +281,10 @@ final class ModelDiagnosticsTests: XCTestCase {
       Models/M.swift:17:14: error: unknown type 'Weather' in 'references'; it must name a \
       persisted struct
         // quarry: references = Weather
+                   ^
+      Models/M.swift:19:14: error: 'otherNestID' of type 'String?' cannot reference 'Nest', whose \
+      key is 'Int'; declare it as 'Int' (or 'Int?')
+        // quarry: references = Nest
                    ^
 
       """)
@@ -398,7 +402,7 @@ final class ModelDiagnosticsTests: XCTestCase {
         // quarry: column = 3, default = [1], unique = "yes"
                    ^
       Models/M.swift:4:26: error: 'default' of 'name' expects a number, a string, 'true', \
-      'false', 'NULL', 'CURRENT_TIMESTAMP', 'CURRENT_DATE' or 'CURRENT_TIME'
+      'false' or 'NULL'
         // quarry: column = 3, default = [1], unique = "yes"
                                ^
       Models/M.swift:4:41: error: annotation key 'unique' expects no value, or 'true'/'false'
@@ -409,6 +413,191 @@ final class ModelDiagnosticsTests: XCTestCase {
              ^
       Models/M.swift:2:8: note: first used here
       struct Bird {
+             ^
+
+      """)
+  }
+
+  func testDefaultsMustBeConstantsTheColumnCanReadBack() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Member {
+        var id: Int
+        // quarry: default = CURRENT_TIMESTAMP
+        var joinedOn: Date
+        // quarry: default = NULL
+        var visits: Int
+        // quarry: default = 1.5
+        var label: String
+        // quarry: default = "none"
+        var level: Int
+        // quarry: default = 2.5
+        var count: Int
+        // quarry: default = NULL
+        var phone: String?
+        // quarry: default = 0, column = "stars"
+        var rating: Double
+        // quarry: default = .gold
+        var tier: Tier
+      }
+      enum Tier: String { case gold, silver }
+      """,
+      """
+      Models/M.swift:4:14: error: 'default' of 'joinedOn' cannot be 'CURRENT_TIMESTAMP': SQLite \
+      cannot add a column with a non-constant default, and generated inserts always set every \
+      column; use a constant or make the property optional
+        // quarry: default = CURRENT_TIMESTAMP
+                   ^
+      Models/M.swift:6:14: error: 'default = NULL' on 'visits' of non-optional type 'Int' can \
+      never be stored; make the property optional or choose another default
+        // quarry: default = NULL
+                   ^
+      Models/M.swift:8:14: error: 'default' of 'label' is a number, which does not fit its type \
+      'String' (TEXT column)
+        // quarry: default = 1.5
+                   ^
+      Models/M.swift:10:14: error: 'default' of 'level' is a string, which does not fit its type \
+      'Int' (INTEGER column)
+        // quarry: default = "none"
+                   ^
+      Models/M.swift:12:14: error: 'default' of 'count' is a fractional number, which does not \
+      fit its type 'Int' (INTEGER column)
+        // quarry: default = 2.5
+                   ^
+      Models/M.swift:18:14: error: 'default' of 'tier' is the value SQLite stores, not a Swift \
+      expression: write the raw value of '.gold', like default = "gold" for a String raw value
+        // quarry: default = .gold
+                   ^
+
+      """)
+  }
+
+  func testPropertyWrappersNeedADefaultAndWrappedKeysComeAfterPlainProperties() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      struct Member {
+        var id: Int
+        @Clamped var stars: Int
+        @Clamped var level: Int = 0
+        var name: String
+        @MainActor var title: String
+        @Clamped var score: Int = 1
+      }
+      // quarry: primaryKey = [level, name]
+      struct Rank {
+        @Clamped var level: Int = 0
+        var name: String
+      }
+      """,
+      """
+      Models/M.swift:4:16: error: property 'stars' uses the property wrapper '@Clamped' without \
+      a default value; generated code lives in another file and cannot initialize its private \
+      storage '_stars': give it a default value or annotate it with 'ignore'
+        @Clamped var stars: Int
+                     ^
+      Models/M.swift:12:16: error: property 'level' uses the property wrapper '@Clamped', so \
+      generated initializers assign it through its setter, which Swift allows only once every \
+      plain property is set; declare it after 'name' and the other plain properties
+        @Clamped var level: Int = 0
+                     ^
+
+      """)
+  }
+
+  func testListsNameIgnoredPropertiesAndDoNotRepeatRejectedOnes() {
+    assertDiagnostics(
+      """
+      // quarry: persist, index = [cache, callback]
+      struct Feed: Sendable {
+        var id: Int
+        // quarry: ignore
+        var cache: [Int] = []
+        var callback: () -> Void
+      }
+      """,
+      """
+      Models/M.swift:1:21: error: property 'cache' in 'index' is annotated 'ignore', so it has no \
+      column
+      // quarry: persist, index = [cache, callback]
+                          ^
+      Models/M.swift:6:7: error: property 'callback' has unsupported type '() -> Void'; functions \
+      cannot be stored
+        var callback: () -> Void
+            ^
+
+      """)
+  }
+
+  func testPropertiesNamedLikeRecordMembersAreRejected() {
+    assertDiagnostics(
+      """
+      extension Library {
+        // quarry: persist
+        struct Draft: Sendable {
+          var id: Int
+          var table: String
+          var hasChanges: Bool
+        }
+      }
+      """,
+      """
+      Models/M.swift:6:9: error: property 'hasChanges' has the name of a member \
+      'LibraryDraftRecord' inherits from Quarry's 'Record', so the generated class cannot mirror \
+      it; rename the property (annotate it with column = "hasChanges" to keep the column name)
+          var hasChanges: Bool
+              ^
+
+      """)
+  }
+
+  func testTheSameColumnsIndexedTwiceAreRejected() {
+    assertDiagnostics(
+      """
+      // quarry: persist, index = [name, age], unique = [name, age], index = [tag]
+      struct Person {
+        var id: Int
+        var name: String
+        var age: Int
+        // quarry: index
+        var tag: String
+      }
+      """,
+      """
+      Models/M.swift:1:42: error: index 'person_on_name_age' is declared twice over the same \
+      columns; keep one (a unique index also serves lookups)
+      // quarry: persist, index = [name, age], unique = [name, age], index = [tag]
+                                               ^
+      Models/M.swift:1:64: error: index 'person_on_tag' is declared twice over the same columns; \
+      keep one (a unique index also serves lookups)
+      // quarry: persist, index = [name, age], unique = [name, age], index = [tag]
+                                                                     ^
+
+      """)
+  }
+
+  func testARejectedKeyIsNotAlsoReportedAsMissing() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      public struct Account: Sendable {
+        public private(set) var id: UUID
+      }
+      // quarry: persist
+      struct Draft: Sendable {
+        // quarry: ignore
+        var id: Int = 0
+      }
+      """,
+      """
+      Models/M.swift:3:27: error: property 'id' has a private setter, so generated code cannot \
+      set it; widen the setter or annotate it with 'ignore'
+        public private(set) var id: UUID
+                                ^
+      Models/M.swift:6:8: error: struct 'Draft' has no primary key; annotate a property with \
+      'primaryKey' or add an 'id' property
+      struct Draft: Sendable {
              ^
 
       """)

@@ -1,9 +1,11 @@
-/// `references = Type` must name a persisted struct with a single-column key; the foreign key
-/// then points at that struct's table and key column.
+/// `references = Type` must name a persisted struct with a single-column key stored like the
+/// referencing column (an `Int` cannot match a `UUID` key: every insert would fail the foreign
+/// key); the foreign key then points at that struct's table and key column. Types of your own
+/// (`BLOB`, any storage class) are not compared.
 enum ReferenceCheck {
   static func foreignKey(
-    _ name: String, at location: SourceLocation, from scope: String, index: DeclarationIndex,
-    diagnostics: inout [Diagnostic]
+    _ name: String, at location: SourceLocation, from scope: String, column: ColumnModel,
+    index: DeclarationIndex, diagnostics: inout [Diagnostic]
   ) -> ForeignKeyModel? {
     guard let resolved = index.resolve(name, from: scope), let table = index.tables[resolved]
     else {
@@ -17,6 +19,16 @@ enum ReferenceCheck {
       if key.count > 1 {
         diagnostics.append(.error(.referenceToCompositeKey(name), at: location))
       }
+      return nil
+    }
+    let types = [column.sqlType, key[0].sqlType]
+    if types[0] != types[1] && !types.contains(.blob) {
+      diagnostics.append(
+        .error(
+          .referenceTypeMismatch(
+            property: column.propertyName, type: column.swiftType, target: resolved,
+            keyType: key[0].unwrappedSwiftType),
+          at: location))
       return nil
     }
     return ForeignKeyModel(typeName: resolved, table: table.name, column: key[0].name)

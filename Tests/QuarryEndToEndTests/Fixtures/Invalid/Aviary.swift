@@ -20,3 +20,8 @@ struct Perch {
   var height: Double
   var onUpdate: () -> Void
 }
+
+// quarry: persist
+struct Feeder {
+  var seed: String
+}

@@ -58,7 +58,8 @@ extension Bird: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `Bird`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Bird`.
+/// Not `Sendable`: it stays where it was made.
 final class BirdRecord: Record, PersistableRecord {
   typealias Value = Bird
 

@@ -48,7 +48,8 @@ extension Observer: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `Observer`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Observer`.
+/// Not `Sendable`: it stays where it was made.
 final class ObserverRecord: Record, PersistableRecord {
   typealias Value = Observer
 

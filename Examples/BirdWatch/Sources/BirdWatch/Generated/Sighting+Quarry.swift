@@ -4,7 +4,7 @@ import Foundation
 import Quarry
 
 extension Sighting: TableRecord {
-  /// The columns of the primary key, in declaration order.
+  /// The columns of the primary key, in the order written in `primaryKey = [...]`.
   struct PrimaryKey: Hashable, Sendable {
     var birdID: UUID
     var observerID: Int64
@@ -31,7 +31,9 @@ extension Sighting: TableRecord {
     name: "sightings",
     columns: [
       ColumnDefinition("birdID", .text, primaryKey: true, references: ForeignKey("birds", "id")),
-      ColumnDefinition("observerID", .integer, primaryKey: true, references: ForeignKey("observers", "id")),
+      ColumnDefinition(
+        "observerID", .integer, primaryKey: true,
+        references: ForeignKey("observers", "id")),
       ColumnDefinition("day", .integer, primaryKey: true),
       ColumnDefinition("count", .integer, defaultSQL: "1"),
       ColumnDefinition("weather", .integer),
@@ -71,7 +73,8 @@ extension Sighting: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `Sighting`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `Sighting`.
+/// Not `Sendable`: it stays where it was made.
 final class SightingRecord: Record, PersistableRecord {
   typealias Value = Sighting
 
