@@ -56,7 +56,8 @@ extension BenchEntity: TableRecord {
   }
 }
 
-/// A mutable, change-tracked copy of `BenchEntity`. Not `Sendable`: it stays where it was made.
+/// A mutable, change-tracked copy of `BenchEntity`.
+/// Not `Sendable`: it stays where it was made.
 final class BenchEntityRecord: Record, PersistableRecord {
   typealias Value = BenchEntity
 
