@@ -1,0 +1,21 @@
+/// How much work each suite does: the sizes by default, much less with `--quick`.
+struct BenchSizes: Sendable {
+  /// Rows inserted and fetched in the runtime suite.
+  let rows: Int
+  /// Point lookups, updated rows and upserted rows.
+  let operations: Int
+  /// Synthetic corpus of the generator suite.
+  let corpus: CorpusShape
+
+  init(isQuick: Bool) {
+    if isQuick {
+      rows = 10_000
+      operations = 1_000
+      corpus = CorpusShape(files: 100, structsPerFile: 5, propertiesPerStruct: 10)
+    } else {
+      rows = 100_000
+      operations = 10_000
+      corpus = CorpusShape(files: 2_000, structsPerFile: 5, propertiesPerStruct: 10)
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/// Renders results as the human-readable tables printed by default.
+///
+/// The runtime table groups the three implementations of each operation together so the ratio
+/// column reads down: raw is 1.00×, then the generated path, then the naive repository. The
+/// generated path's row also says whether it meets its target from issue 7.
+enum TableReport {
+  /// Targets for the generated path against raw C, by operation name.
+  static let targets: [String: Double] = [
+    RuntimeOperation.insert.rawValue: 1.15,
+    RuntimeOperation.fetchAll.rawValue: 1.25,
+    RuntimeOperation.pointLookup.rawValue: 1.20,
+    RuntimeOperation.update.rawValue: 1.20,
+  ]
+
+  static func render(_ results: [BenchResult], header: String) -> String {
+    var sections = [header]
+    let runtime = results.filter { $0.suite == "runtime" }
+    if !runtime.isEmpty { sections.append(renderRuntime(runtime)) }
+    let generator = results.filter { $0.suite == "generator" }
+    if !generator.isEmpty { sections.append(renderGenerator(generator)) }
+    return sections.joined(separator: "\n\n")
+  }
+
+  private static func renderRuntime(_ results: [BenchResult]) -> String {
+    var table = TextTable(columns: [
+      .left("operation"), .left("storage"), .left("implementation"), .right("rows"),
+      .right("median"), .right("spread"), .right("rows/s"), .right("vs raw"), .left("target"),
+    ])
+    var previousGroup: String?
+    for result in results {
+      let group = "\(result.storage ?? "")/\(result.operation)"
+      if let previousGroup, previousGroup != group { table.appendBreak() }
+      previousGroup = group
+      var verdict = ""
+      if result.implementation == "generated", let target = targets[result.operation],
+        let ratio = result.ratioToRaw
+      {
+        verdict = "≤ \(NumberFormat.ratio(target)) " + (ratio <= target ? "met" : "MISSED")
+      }
+      table.append([
+        result.operation, result.storage ?? "", result.implementation ?? "",
+        NumberFormat.grouped(Double(result.rows)), NumberFormat.duration(result.medianSeconds),
+        NumberFormat.spread(result.samples), NumberFormat.grouped(result.rowsPerSecond),
+        result.implementation == "raw" ? "1.00×" : NumberFormat.ratio(result.ratioToRaw),
+        verdict,
+      ])
+    }
+    return "Runtime suite\n\n" + table.render()
+  }
+
+  private static func renderGenerator(_ results: [BenchResult]) -> String {
+    var table = TextTable(columns: [
+      .left("operation"), .right("files"), .right("median"), .right("spread"), .right("MB/s"),
+    ])
+    for result in results {
+      table.append([
+        result.operation, NumberFormat.grouped(Double(result.rows)),
+        NumberFormat.duration(result.medianSeconds), NumberFormat.spread(result.samples),
+        NumberFormat.rate(result.megabytesPerSecond),
+      ])
+    }
+    return "Generator suite\n\n" + table.render()
+  }
+}
