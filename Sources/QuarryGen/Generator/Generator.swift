@@ -28,7 +28,7 @@ public enum Generator {
     var result = GenerationResult(
       outputDisplayPath: RelativePath.from(root, to: output), mode: options.mode)
 
-    let scanned = try scanSources(
+    let scanned = scanSources(
       options.sources, base: workingDirectory, root: root, output: output, into: &result)
     let built = ModelBuilder().build(scanned)
     result.diagnostics += built.diagnostics
@@ -56,32 +56,31 @@ public enum Generator {
     return result
   }
 
-  /// Reads and scans every Swift file of `sources` once, skipping files quarry generated;
-  /// files are shown relative to `root`, and a missing source is an error diagnostic.
+  /// Reads and scans every Swift file of `sources` once, on all cores, skipping the output
+  /// folder and files quarry generated; files are shown relative to `root`, and a missing
+  /// source is an error diagnostic.
   private static func scanSources(
     _ sources: [String], base: String, root: String, output: String,
     into result: inout GenerationResult
-  ) throws -> [ScannedFile] {
-    let collector = SourceCollector(excludedDirectories: [output])
-    let (paths, missing) = collector.collect(sources, base: base)
-    for source in missing {
+  ) -> [ScannedFile] {
+    // Resolved like `root` and `output`, so display paths and the exclusion line up even
+    // through symbolic links (`/tmp` and `/private/tmp`).
+    let absolute = sources.map { RelativePath.absolute($0, base: base) }
+    let (files, missing) = ProjectScanner.swiftFiles(
+      in: absolute, relativeTo: base, excluding: [output]
+    ) { path, _ in RelativePath.from(root, to: path) }
+    let missingPaths = Set(missing)
+    for (source, path) in zip(sources, absolute) where missingPaths.contains(path) {
       result.diagnostics.append(
         .error(
           GeneratorMessage.missingSource(source).text,
           at: SourceLocation(path: source, offset: 0)))
     }
-    var scanned: [ScannedFile] = []
-    let scanner = SourceScanner()
-    for path in paths {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw Failure(description: GeneratorMessage.unreadableSource(path).text)
-      }
-      if GeneratedHeader.isGenerated(data) { continue }
-      let file = SourceFile(path: RelativePath.from(root, to: path), bytes: Array(data))
-      result.files.append(file)
-      let scannedFile = scanner.scan(file)
-      result.diagnostics += scannedFile.diagnostics
-      scanned.append(scannedFile)
+    let scanned = ProjectScanner.scan(files) { GeneratedHeader.isGenerated($0) }
+      .compactMap { $0 }
+    for file in scanned {
+      result.files.append(file.file)
+      result.diagnostics += file.diagnostics
     }
     result.scannedFileCount = scanned.count
     return scanned
