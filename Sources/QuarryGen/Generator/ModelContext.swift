@@ -26,11 +26,16 @@
 /// {% endfor %}
 /// ```
 enum ModelContext {
-  static func values(_ model: SchemaModel) -> [String: TemplateValue] {
+  /// The keys every template sees; `tables` holds `tableValue` of each of `model.tables`, in
+  /// the same order, computed once by the caller and shared by every file it renders.
+  static func values(_ model: SchemaModel, tables: [TemplateValue]) -> [String: TemplateValue] {
     let widest = model.tables.map(\.access).max() ?? .internal
+    let byName = model.tables.indices.sorted {
+      (model.tables[$0].name, $0) < (model.tables[$1].name, $1)
+    }
     return [
-      "tables": .array(model.tables.map(tableValue)),
-      "tablesByName": .array(model.tables.sorted { $0.name < $1.name }.map(tableValue)),
+      "tables": .array(tables),
+      "tablesByName": .array(byName.map { tables[$0] }),
       "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
     ]
@@ -61,7 +66,8 @@ enum ModelContext {
       "primaryKeyType": .string(keyType),
       "hasCompositePrimaryKey": .bool(table.hasCompositePrimaryKey),
       "columns": .array(columns),
-      "primaryKeyColumns": .array(columns.filter { $0.isPrimaryKeyValue }),
+      "primaryKeyColumns": .array(
+        zip(table.columns, columns).filter { column, _ in column.isPrimaryKey }.map { $0.1 }),
       "indexes": .array(
         table.indexes.map { index in
           [
@@ -189,15 +195,5 @@ enum ModelContext {
       }
     }
     return escaped + "\""
-  }
-}
-
-extension TemplateValue {
-  /// Whether a column value is part of the primary key.
-  fileprivate var isPrimaryKeyValue: Bool {
-    if case .dictionary(let values) = self, case .bool(true)? = values["isPrimaryKey"] {
-      return true
-    }
-    return false
   }
 }
