@@ -54,7 +54,7 @@ enum ModelContext {
     let columns = table.columns.enumerated().map { index, column in
       columnValue(column, index: index, keyPosition: keyPosition[column.propertyName], in: table)
     }
-    return [
+    return .dictionary([
       "typeName": .string(table.typeName),
       "baseName": .string(table.baseName),
       "recordName": .string(table.baseName + "Record"),
@@ -70,16 +70,16 @@ enum ModelContext {
         zip(table.columns, columns).filter { column, _ in column.isPrimaryKey }.map { $0.1 }),
       "indexes": .array(
         table.indexes.map { index in
-          [
+          .dictionary([
             "name": .string(index.name),
             "columnsLiteral": .string(index.columns.map(swiftLiteral).joined(separator: ", ")),
             "isUnique": .bool(index.isUnique),
-          ]
+          ])
         }),
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
-    ]
+    ])
   }
 
   static func columnValue(
@@ -88,13 +88,13 @@ enum ModelContext {
     let isJSON = column.storage == .json
     var references: TemplateValue = .null
     if let foreignKey = column.references {
-      references = [
+      references = .dictionary([
         "typeName": .string(foreignKey.typeName), "table": .string(foreignKey.table),
         "column": .string(foreignKey.column),
-      ]
+      ])
     }
     let offset = keyPosition.map { $0 == 0 ? "" : " + \($0)" } ?? ""
-    return [
+    return .dictionary([
       "propertyName": .string(column.propertyName),
       "swiftName": .string(swiftName(column.propertyName)),
       "reference": .string(reference(column.propertyName)),
@@ -119,16 +119,16 @@ enum ModelContext {
       "decode": .string(isJSON ? "decodeJSON" : "decode"),
       "bind": .string(isJSON ? "bindJSON" : "bind"),
       "definitionArguments": .string(definitionArguments(column, in: table)),
-    ]
+    ])
   }
 
   static func enumValue(_ model: EnumModel) -> TemplateValue {
-    [
+    .dictionary([
       "name": .string(model.name),
       "rawType": .string(model.rawType),
       "access": .string(prefix(model.access)),
       "sourcePath": .string(model.sourcePath),
-    ]
+    ])
   }
 
   /// `"nest_id", .integer, nullable: true, references: ForeignKey("nests", "id")`.
