@@ -28,8 +28,26 @@ public enum Generator {
     var result = GenerationResult(
       outputDisplayPath: RelativePath.from(root, to: output), mode: options.mode)
 
-    let scanned = try scanSources(
+    let files = findSources(
       options.sources, base: workingDirectory, root: root, output: output, into: &result)
+    // A write run with nothing changed since the last clean one stops here (see
+    // `GenerationStamp`); --check and --dry-run always compare.
+    let stamp =
+      options.mode == .write && !result.hasErrors
+      ? Self.stamp(files, options, workingDirectory) : nil
+    if let stamp, let location = GenerationStamp.location(forOutput: output),
+      let saved = GenerationStamp.load(from: location), saved.key == stamp.key,
+      saved.inputs == stamp.inputs,
+      GenerationStamp.signatures(of: [output] + saved.outputFiles.map { output + "/" + $0 })
+        == saved.outputs
+    {
+      result.changes = saved.outputFiles.map { FileChange(.unchanged, $0) }
+      result.scannedFileCount = saved.scannedFileCount
+      result.tableCount = saved.tableCount
+      return result
+    }
+
+    let scanned = scanSources(files, into: &result)
     let built = ModelBuilder().build(scanned)
     result.diagnostics += built.diagnostics
     result.tableCount = built.model.tables.count
@@ -53,35 +71,88 @@ public enum Generator {
       let path = "\(result.outputDisplayPath)/\(conflict.path)"
       throw Failure(description: GeneratorMessage.refusingToOverwrite(path).text)
     }
+    if var stamp, result.diagnostics.isEmpty,
+      !GenerationStamp.isRecentlyModified(stamp.inputs.compactMap(Self.path(ofSignatureLine:))),
+      let location = GenerationStamp.location(forOutput: output)
+    {
+      let names = plan.files.map(\.path)
+      if let outputs = GenerationStamp.signatures(of: [output] + names.map { output + "/" + $0 }) {
+        stamp.outputs = outputs
+        stamp.outputFiles = names
+        stamp.scannedFileCount = result.scannedFileCount
+        stamp.tableCount = result.tableCount
+        stamp.save(to: location)
+      }
+    }
     return result
   }
 
-  /// Reads and scans every Swift file of `sources` once, skipping files quarry generated;
-  /// files are shown relative to `root`, and a missing source is an error diagnostic.
-  private static func scanSources(
+  /// The inputs half of this run's stamp, taken before any source is read; nil when the
+  /// run cannot be skipped (a missing source or template folder).
+  private static func stamp(
+    _ sources: [(absolute: String, display: String)], _ options: GeneratorOptions,
+    _ workingDirectory: String
+  ) -> GenerationStamp? {
+    guard !sources.isEmpty,
+      let templates = try? templatesFolder(options.templates, base: workingDirectory),
+      let enumerator = FileManager.default.enumerator(atPath: templates)
+    else { return nil }
+    var templateFiles: [String] = []
+    while let name = enumerator.nextObject() as? String {
+      templateFiles.append(templates + "/" + name)
+    }
+    guard
+      let inputs = GenerationStamp.signatures(
+        of: sources.map(\.absolute) + templateFiles.sorted() + [templates])
+    else { return nil }
+    let executable = Bundle.main.executablePath.flatMap(GenerationStamp.signature(of:)) ?? ""
+    let key = [
+      QuarryVersion.current, executable, workingDirectory,
+      options.sources.joined(separator: "\u{1}"),
+      options.output, options.templates ?? "", options.root ?? "", options.singleFile ?? "",
+    ].joined(separator: "\u{2}")
+    return GenerationStamp(
+      key: GenerationStamp.digest(key), inputs: inputs, outputs: [], outputFiles: [],
+      scannedFileCount: 0,
+      tableCount: 0)
+  }
+
+  /// The path in a `GenerationStamp.signatures` line.
+  private static func path(ofSignatureLine line: String) -> String? {
+    line.firstIndex(of: " ").map { String(line[line.index(after: $0)...]) }
+  }
+
+  /// The Swift files of `sources`, skipping the output folder, shown relative to `root`; a
+  /// missing source is an error diagnostic.
+  private static func findSources(
     _ sources: [String], base: String, root: String, output: String,
     into result: inout GenerationResult
-  ) throws -> [ScannedFile] {
-    let collector = SourceCollector(excludedDirectories: [output])
-    let (paths, missing) = collector.collect(sources, base: base)
-    for source in missing {
+  ) -> [(absolute: String, display: String)] {
+    // Resolved like `root` and `output`, so display paths and the exclusion line up even
+    // through symbolic links (`/tmp` and `/private/tmp`).
+    let absolute = sources.map { RelativePath.absolute($0, base: base) }
+    let (files, missing) = ProjectScanner.swiftFiles(
+      in: absolute, relativeTo: base, excluding: [output]
+    ) { path, _ in RelativePath.from(root, to: path) }
+    let missingPaths = Set(missing)
+    for (source, path) in zip(sources, absolute) where missingPaths.contains(path) {
       result.diagnostics.append(
         .error(
           GeneratorMessage.missingSource(source).text,
           at: SourceLocation(path: source, offset: 0)))
     }
-    var scanned: [ScannedFile] = []
-    let scanner = SourceScanner()
-    for path in paths {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw Failure(description: GeneratorMessage.unreadableSource(path).text)
-      }
-      if GeneratedHeader.isGenerated(data) { continue }
-      let file = SourceFile(path: RelativePath.from(root, to: path), bytes: Array(data))
-      result.files.append(file)
-      let scannedFile = scanner.scan(file)
-      result.diagnostics += scannedFile.diagnostics
-      scanned.append(scannedFile)
+    return files
+  }
+
+  /// Reads and scans `files` once, on all cores, skipping files quarry generated.
+  private static func scanSources(
+    _ files: [(absolute: String, display: String)], into result: inout GenerationResult
+  ) -> [ScannedFile] {
+    let scanned = ProjectScanner.scan(files) { GeneratedHeader.isGenerated($0) }
+      .compactMap { $0 }
+    for file in scanned {
+      result.files.append(file.file)
+      result.diagnostics += file.diagnostics
     }
     result.scannedFileCount = scanned.count
     return scanned

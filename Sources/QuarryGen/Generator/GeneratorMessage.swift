@@ -2,7 +2,6 @@
 /// live with their stages).
 enum GeneratorMessage: Sendable, Hashable {
   case missingSource(String)
-  case unreadableSource(String)
   case defaultTemplatesNotFound
   case missingTemplatesFolder(String)
   case refusingToOverwrite(String)
@@ -11,8 +10,6 @@ enum GeneratorMessage: Sendable, Hashable {
     switch self {
     case .missingSource(let path):
       "no such file or directory: '\(path)'"
-    case .unreadableSource(let path):
-      "cannot read '\(path)'"
     case .defaultTemplatesNotFound:
       "cannot find the default templates; pass '--templates <dir>' or set QUARRY_TEMPLATES"
     case .missingTemplatesFolder(let path):

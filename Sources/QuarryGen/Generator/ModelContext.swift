@@ -26,11 +26,16 @@
 /// {% endfor %}
 /// ```
 enum ModelContext {
-  static func values(_ model: SchemaModel) -> [String: TemplateValue] {
+  /// The keys every template sees; `tables` holds `tableValue` of each of `model.tables`, in
+  /// the same order, computed once by the caller and shared by every file it renders.
+  static func values(_ model: SchemaModel, tables: [TemplateValue]) -> [String: TemplateValue] {
     let widest = model.tables.map(\.access).max() ?? .internal
+    let byName = model.tables.indices.sorted {
+      (model.tables[$0].name, $0) < (model.tables[$1].name, $1)
+    }
     return [
-      "tables": .array(model.tables.map(tableValue)),
-      "tablesByName": .array(model.tables.sorted { $0.name < $1.name }.map(tableValue)),
+      "tables": .array(tables),
+      "tablesByName": .array(byName.map { tables[$0] }),
       "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
     ]
@@ -49,7 +54,7 @@ enum ModelContext {
     let columns = table.columns.enumerated().map { index, column in
       columnValue(column, index: index, keyPosition: keyPosition[column.propertyName], in: table)
     }
-    return [
+    return .dictionary([
       "typeName": .string(table.typeName),
       "baseName": .string(table.baseName),
       "recordName": .string(table.baseName + "Record"),
@@ -61,19 +66,20 @@ enum ModelContext {
       "primaryKeyType": .string(keyType),
       "hasCompositePrimaryKey": .bool(table.hasCompositePrimaryKey),
       "columns": .array(columns),
-      "primaryKeyColumns": .array(columns.filter { $0.isPrimaryKeyValue }),
+      "primaryKeyColumns": .array(
+        zip(table.columns, columns).filter { column, _ in column.isPrimaryKey }.map { $0.1 }),
       "indexes": .array(
         table.indexes.map { index in
-          [
+          .dictionary([
             "name": .string(index.name),
             "columnsLiteral": .string(index.columns.map(swiftLiteral).joined(separator: ", ")),
             "isUnique": .bool(index.isUnique),
-          ]
+          ])
         }),
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
-    ]
+    ])
   }
 
   static func columnValue(
@@ -82,13 +88,13 @@ enum ModelContext {
     let isJSON = column.storage == .json
     var references: TemplateValue = .null
     if let foreignKey = column.references {
-      references = [
+      references = .dictionary([
         "typeName": .string(foreignKey.typeName), "table": .string(foreignKey.table),
         "column": .string(foreignKey.column),
-      ]
+      ])
     }
     let offset = keyPosition.map { $0 == 0 ? "" : " + \($0)" } ?? ""
-    return [
+    return .dictionary([
       "propertyName": .string(column.propertyName),
       "swiftName": .string(swiftName(column.propertyName)),
       "reference": .string(reference(column.propertyName)),
@@ -113,16 +119,16 @@ enum ModelContext {
       "decode": .string(isJSON ? "decodeJSON" : "decode"),
       "bind": .string(isJSON ? "bindJSON" : "bind"),
       "definitionArguments": .string(definitionArguments(column, in: table)),
-    ]
+    ])
   }
 
   static func enumValue(_ model: EnumModel) -> TemplateValue {
-    [
+    .dictionary([
       "name": .string(model.name),
       "rawType": .string(model.rawType),
       "access": .string(prefix(model.access)),
       "sourcePath": .string(model.sourcePath),
-    ]
+    ])
   }
 
   /// `"nest_id", .integer, nullable: true, references: ForeignKey("nests", "id")`.
@@ -189,15 +195,5 @@ enum ModelContext {
       }
     }
     return escaped + "\""
-  }
-}
-
-extension TemplateValue {
-  /// Whether a column value is part of the primary key.
-  fileprivate var isPrimaryKeyValue: Bool {
-    if case .dictionary(let values) = self, case .bool(true)? = values["isPrimaryKey"] {
-      return true
-    }
-    return false
   }
 }

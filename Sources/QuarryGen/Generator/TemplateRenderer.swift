@@ -22,49 +22,73 @@ struct TemplateRenderer {
   func render(
     _ model: SchemaModel, scanned: [ScannedFile], diagnostics: inout [Diagnostic]
   ) -> OutputPlan {
-    let base = TemplateContext(files: scanned, extra: ModelContext.values(model))
-    let structs = Dictionary(
-      scanned.flatMap(\.structs).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var plan = OutputPlan()
-    var seen: Set<Diagnostic> = []
-    func emit(
-      _ template: String, _ path: String, _ sources: [String], _ context: TemplateContext,
-      element: String?
-    ) {
-      let (output, found) = engine.render(
-        templateNamed: template, context: context, element: element)
-      for diagnostic in found where seen.insert(diagnostic).inserted {
-        diagnostics.append(diagnostic)
-      }
-      let header = GeneratedHeader.line(forFileAt: path, sources: sources)
-      plan.add(
-        GeneratedFile(path: path, contents: GeneratedText.file(header: header, body: output)))
-    }
     let names = loader.templateNames()
+    let tables = model.tables.concurrentMap(ModelContext.tableValue)
+    let base = TemplateContext(files: scanned, extra: ModelContext.values(model, tables: tables))
+    // A table's `type` is its struct's entry in `types.structs`, built once for the base
+    // context (which lists structs in this order), not built again per file.
+    let declarations = scanned.flatMap(\.structs)
+    let structIndex = Dictionary(
+      declarations.indices.map { (declarations[$0].name, $0) },
+      uniquingKeysWith: { first, _ in first })
+    var structValues: [TemplateValue] = []
+    if case .array(let values)? = base["types"]?["structs"] { structValues = values }
+
+    var jobs: [Job] = []
     if names.contains("Table") {
-      for table in model.tables {
-        var extra: [String: TemplateValue] = ["table": ModelContext.tableValue(table)]
-        if let declaration = structs[table.typeName] {
-          extra["type"] = TemplateContext.typeValue(declaration)
+      for (table, value) in zip(model.tables, tables) {
+        var extra: [String: TemplateValue] = ["table": value]
+        if let index = structIndex[table.typeName], index < structValues.count {
+          extra["type"] = structValues[index]
         }
-        emit(
-          "Table", "\(table.typeName)+Quarry.swift", [table.sourcePath], base.adding(extra),
-          element: table.typeName)
+        jobs.append(
+          Job(
+            template: "Table", path: "\(table.typeName)+Quarry.swift",
+            sources: [table.sourcePath], extra: extra, element: table.typeName))
       }
     }
     if names.contains("Enum") {
       for model in model.enums {
-        emit(
-          "Enum", "\(model.name)+Quarry.swift", [model.sourcePath],
-          base.adding(["enum": ModelContext.enumValue(model)]), element: model.name)
+        jobs.append(
+          Job(
+            template: "Enum", path: "\(model.name)+Quarry.swift", sources: [model.sourcePath],
+            extra: ["enum": ModelContext.enumValue(model)], element: model.name))
       }
     }
     let sources = Set(model.tables.map(\.sourcePath)).sorted()
     for name in names where name != "Table" && name != "Enum" {
       if name.hasPrefix("_") || name.contains("/") { continue }
-      emit(name, name, sources, base, element: nil)
+      jobs.append(Job(template: name, path: name, sources: sources, extra: [:], element: nil))
     }
-    return plan
+
+    // Files render on all cores; diagnostics are gathered afterwards in job order, so the
+    // run's output never depends on thread timing.
+    let rendered = jobs.concurrentMap { [engine] job in
+      let (output, found) = engine.render(
+        templateNamed: job.template, context: base.adding(job.extra), element: job.element)
+      let header = GeneratedHeader.line(forFileAt: job.path, sources: job.sources)
+      let file = GeneratedFile(
+        path: job.path, contents: GeneratedText.file(header: header, body: output))
+      return (file: file, diagnostics: found)
+    }
+    var seen: Set<Diagnostic> = []
+    for found in rendered.lazy.map(\.diagnostics) {
+      for diagnostic in found where seen.insert(diagnostic).inserted {
+        diagnostics.append(diagnostic)
+      }
+    }
+    return OutputPlan(files: rendered.map(\.file))
+  }
+
+  /// One file to render: a template, the keys it sees besides the shared ones, and where the
+  /// output goes.
+  private struct Job: Sendable {
+    var template: String
+    var path: String
+    var sources: [String]
+    var extra: [String: TemplateValue]
+    /// The model element named in template errors.
+    var element: String?
   }
 
   /// Every template file, for rendering diagnostics with their source lines.

@@ -35,46 +35,58 @@ public struct FileWriter: Sendable {
 
   /// What `apply` would do, file by file, sorted by path; `unchanged` entries included.
   ///
+  /// Planned files are compared on all cores, by size first and then byte by byte (see
+  /// `ExistingFile`); only the directory's other files are opened to look for stale output.
+  ///
   /// - Throws: `Conflict` when a planned file would replace a file without the header, or an
   ///   I/O error from reading the directory.
   public func changes(for plan: OutputPlan) throws -> [FileChange] {
+    let comparisons = plan.files.concurrentMap { [self] file in
+      ExistingFile.compare(atPath: path(of: file.path), with: file.contents)
+    }
     var changes: [FileChange] = []
-    var conflicts: [String] = []
-    let planned = Set(plan.files.map(\.path))
-    for file in plan.files {
-      guard let existing = FileManager.default.contents(atPath: path(of: file.path)) else {
-        changes.append(FileChange(.create, file.path))
-        continue
-      }
-      if !GeneratedHeader.isGenerated(existing) {
-        conflicts.append(file.path)
-      } else if existing == Data(file.contents.utf8) {
-        changes.append(FileChange(.unchanged, file.path))
-      } else {
-        changes.append(FileChange(.update, file.path))
+    changes.reserveCapacity(plan.files.count)
+    for (file, comparison) in zip(plan.files, comparisons) {
+      switch comparison {
+      case .missing: changes.append(FileChange(.create, file.path))
+      case .identical: changes.append(FileChange(.unchanged, file.path))
+      case .different(isGenerated: true): changes.append(FileChange(.update, file.path))
+      case .different(isGenerated: false): throw Conflict(path: file.path)
       }
     }
-    if let first = conflicts.first { throw Conflict(path: first) }
-    for existing in try generatedFiles() where !planned.contains(existing) {
-      changes.append(FileChange(.remove, existing))
+    let planned = Set(plan.files.map(\.path))
+    for name in try visibleNames() where !planned.contains(name) {
+      if ExistingFile.isGenerated(atPath: path(of: name)) {
+        changes.append(FileChange(.remove, name))
+      }
     }
     return changes.sorted()
   }
 
   /// Writes and removes what `changes(for:)` lists, and returns those changes.
+  ///
+  /// Files are written on all cores; the first failure, in path order, is thrown.
   @discardableResult
   public func apply(_ plan: OutputPlan) throws -> [FileChange] {
     let changes = try changes(for: plan)
     let contents = Dictionary(uniqueKeysWithValues: plan.files.map { ($0.path, $0.contents) })
-    for change in changes {
-      switch change.kind {
-      case .create, .update:
+    let writes = changes.filter { $0.kind == .create || $0.kind == .update }
+    let folders = Set(
+      writes.map { URL(fileURLWithPath: path(of: $0.path)).deletingLastPathComponent() })
+    for folder in folders.sorted(by: { $0.path < $1.path }) {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    let failures = writes.concurrentMap { [self] change -> (any Error)? in
+      do {
         try writeAtomically(contents[change.path] ?? "", to: path(of: change.path))
-      case .remove:
-        try FileManager.default.removeItem(atPath: path(of: change.path))
-      case .unchanged:
-        continue
+        return nil
+      } catch {
+        return error
       }
+    }
+    if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+    for change in changes where change.kind == .remove {
+      try FileManager.default.removeItem(atPath: path(of: change.path))
     }
     return changes
   }
@@ -83,34 +95,23 @@ public struct FileWriter: Sendable {
     directory.isEmpty ? relativePath : directory + "/" + relativePath
   }
 
-  /// Names of the non-hidden files directly in the directory that carry the header.
+  /// Names of the non-hidden entries directly in the directory; none when it does not exist.
   ///
   /// Only the top level: quarry writes no subfolders, and looking deeper could mistake another
-  /// target's Generated folder (say, with `--output Sources`) for stale output.
-  private func generatedFiles() throws -> [String] {
+  /// target's Generated folder (say, with `--output Sources`) for stale output. Folders are
+  /// listed too; `ExistingFile.isGenerated` cannot read them and so never counts them.
+  private func visibleNames() throws -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
       isDirectory.boolValue
     else { return [] }
-    var found: [String] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: directory)
-    where !name.hasPrefix(".") {
-      let full = path(of: name)
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder),
-        !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: full)
-      else { continue }
-      let head = try handle.read(upToCount: 200) ?? Data()
-      try handle.close()
-      if GeneratedHeader.isGenerated(head) { found.append(name) }
-    }
-    return found.sorted()
+    return try FileManager.default.contentsOfDirectory(atPath: directory)
+      .filter { !$0.hasPrefix(".") }
   }
 
   private func writeAtomically(_ text: String, to target: String) throws {
     let url = URL(fileURLWithPath: target)
     let folder = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     // The temporary file sits beside the target: rename(2) is atomic only within a file system.
     let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).quarry-tmp")
     try Data(text.utf8).write(to: temporary)

@@ -12,20 +12,63 @@ public enum GeneratedText {
   }
 
   /// Strips trailing whitespace, collapses blank-line runs, trims blank lines at both ends.
+  ///
+  /// Works on UTF-8 bytes in one pass (every byte it looks at is ASCII, so multi-byte
+  /// characters pass through untouched); a `\r\n` line ending becomes `\n`.
+  ///
+  /// - Complexity: O(n) in the length of `text`.
   public static func tidy(_ text: String) -> String {
-    var lines: [Substring] = []
-    var previousWasBlank = true
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var trimmed = line
-      while let last = trimmed.last, last == " " || last == "\t" || last == "\r" {
-        trimmed = trimmed.dropLast()
+    var text = text
+    return text.withUTF8 { input in
+      // The output is never longer than the input plus a final newline.
+      String(unsafeUninitializedCapacity: input.count + 1) { output in
+        let newline = UInt8(ascii: "\n")
+        var written = 0
+        // Where the current line starts in `output`, and where its own bytes start: one
+        // further when a blank line was put down before it.
+        var lineStart = 0
+        var contentStart = 0
+        var isAtLineStart = true
+        // A blank line follows the last written one. It is written only once another line
+        // comes, so runs collapse to one and blank lines at either end disappear.
+        var pendingBlank = false
+        func endLine() {
+          while written > contentStart, isTrailingSpace(output[written - 1]) { written -= 1 }
+          if written == contentStart {
+            written = lineStart
+            pendingBlank = written > 0
+          } else {
+            output[written] = newline
+            written += 1
+            lineStart = written
+            pendingBlank = false
+          }
+          contentStart = lineStart
+          isAtLineStart = true
+        }
+        for byte in input {
+          if byte == newline {
+            endLine()
+            continue
+          }
+          if isAtLineStart {
+            isAtLineStart = false
+            if pendingBlank {
+              output[written] = newline
+              written += 1
+              contentStart = written
+            }
+          }
+          output[written] = byte
+          written += 1
+        }
+        endLine()
+        return written
       }
-      let isBlank = trimmed.isEmpty
-      if isBlank && previousWasBlank { continue }
-      lines.append(trimmed)
-      previousWasBlank = isBlank
     }
-    while let last = lines.last, last.isEmpty { lines.removeLast() }
-    return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func isTrailingSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
   }
 }

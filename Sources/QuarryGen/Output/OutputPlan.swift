@@ -10,12 +10,9 @@
 public struct OutputPlan: Sendable, Hashable {
   public private(set) var files: [GeneratedFile]
 
+  /// A plan of `files`, sorted once here: build the whole list first rather than adding
+  /// files one by one.
   public init(files: [GeneratedFile] = []) {
     self.files = files.sorted { $0.path < $1.path }
-  }
-
-  public mutating func add(_ file: GeneratedFile) {
-    files.append(file)
-    files.sort { $0.path < $1.path }
   }
 }

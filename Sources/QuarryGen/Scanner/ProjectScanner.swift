@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Finds the Swift files under some paths, reads each once and scans them in parallel.
@@ -21,32 +20,49 @@ public enum ProjectScanner {
   ///     directory); paths outside it are shown as given.
   public static func scanFiles(paths: [String], relativeTo base: String) -> [ScannedFile] {
     let (files, missing) = swiftFiles(in: paths, relativeTo: base)
-    let results = ResultSlots(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      let file = files[index]
-      results.store(scanFile(absolutePath: file.absolute, displayPath: file.display), at: index)
-    }
-    var scanned = results.values + missing
+    var scanned = scan(files).compactMap { $0 } + missing
     scanned.sort { $0.file.path < $1.file.path }
     return scanned
+  }
+
+  /// Reads and scans `files` on all cores; the results keep the order of `files`.
+  ///
+  /// - Parameter skip: sees each file's bytes before it is scanned; a file it accepts is not
+  ///   scanned and its result is nil (the generator skips the files it wrote itself).
+  public static func scan(
+    _ files: [(absolute: String, display: String)],
+    skipping skip: @Sendable ([UInt8]) -> Bool = { _ in false }
+  ) -> [ScannedFile?] {
+    files.concurrentMap { file in
+      guard let data = FileManager.default.contents(atPath: file.absolute) else {
+        return unreadable(absolutePath: file.absolute, displayPath: file.display)
+      }
+      let bytes = [UInt8](data)
+      if skip(bytes) { return nil }
+      return SourceScanner().scan(SourceFile(path: file.display, bytes: bytes))
+    }
   }
 
   /// Reads and scans one file; an unreadable file yields an empty result with an error.
   public static func scanFile(absolutePath: String, displayPath: String) -> ScannedFile {
     guard let data = FileManager.default.contents(atPath: absolutePath) else {
-      let file = SourceFile(path: displayPath, bytes: [])
-      let reason =
-        FileManager.default.fileExists(atPath: absolutePath)
-        ? "permission denied or not a regular file" : "no such file or directory"
-      return ScannedFile(
-        file: file,
-        diagnostics: [
-          .error(
-            ScannerMessage.unreadableFile(reason).text,
-            at: SourceLocation(path: displayPath, offset: 0))
-        ])
+      return unreadable(absolutePath: absolutePath, displayPath: displayPath)
     }
     return SourceScanner().scan(SourceFile(path: displayPath, bytes: [UInt8](data)))
+  }
+
+  /// An empty result with the error saying why `absolutePath` cannot be read.
+  private static func unreadable(absolutePath: String, displayPath: String) -> ScannedFile {
+    let reason =
+      FileManager.default.fileExists(atPath: absolutePath)
+      ? "permission denied or not a regular file" : "no such file or directory"
+    return ScannedFile(
+      file: SourceFile(path: displayPath, bytes: []),
+      diagnostics: [
+        .error(
+          ScannerMessage.unreadableFile(reason).text,
+          at: SourceLocation(path: displayPath, offset: 0))
+      ])
   }
 
   /// The Swift files under `paths` (absolute path, display path), sorted by display path and
@@ -54,19 +70,44 @@ public enum ProjectScanner {
   public static func swiftFiles(in paths: [String], relativeTo base: String)
     -> (files: [(absolute: String, display: String)], missing: [ScannedFile])
   {
+    let baseURL = URL(fileURLWithPath: base, isDirectory: true).standardizedFileURL
+    let prefix = baseURL.path.hasSuffix("/") ? baseURL.path : baseURL.path + "/"
+    let (files, missing) = swiftFiles(in: paths, relativeTo: base) { absolute, given in
+      absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : given ?? absolute
+    }
+    let unreadableFiles = missing.map { path in
+      let url = URL(fileURLWithPath: path, relativeTo: baseURL).standardizedFileURL
+      return unreadable(absolutePath: url.path, displayPath: path)
+    }
+    return (files, unreadableFiles)
+  }
+
+  /// The Swift files under `paths`, sorted by display path and without duplicates, and the
+  /// paths that do not exist, as given.
+  ///
+  /// - Parameters:
+  ///   - paths: files or folders, absolute or relative to `base`.
+  ///   - excluded: absolute folders whose files are left out (the generator's output folder,
+  ///     so generated code never feeds back).
+  ///   - display: how to show a file, from its absolute path and, for a file named in
+  ///     `paths` rather than found in a folder, its spelling there.
+  public static func swiftFiles(
+    in paths: [String], relativeTo base: String, excluding excluded: [String] = [],
+    display: (_ absolute: String, _ given: String?) -> String
+  ) -> (files: [(absolute: String, display: String)], missing: [String]) {
     let fileManager = FileManager.default
     let baseURL = URL(fileURLWithPath: base, isDirectory: true).standardizedFileURL
     var found: [String: String] = [:]
-    var missing: [ScannedFile] = []
+    var missing: [String] = []
     for path in paths {
       let url = URL(fileURLWithPath: path, relativeTo: baseURL).standardizedFileURL
       var isDirectory: ObjCBool = false
       guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-        missing.append(scanFile(absolutePath: url.path, displayPath: path))
+        missing.append(path)
         continue
       }
       if !isDirectory.boolValue {
-        found[url.path] = displayPath(of: url, base: baseURL, given: path)
+        found[url.path] = display(url.path, path)
         continue
       }
       guard
@@ -74,42 +115,17 @@ public enum ProjectScanner {
           at: url, includingPropertiesForKeys: [.isRegularFileKey],
           options: [.skipsHiddenFiles])
       else { continue }
-      for case let fileURL as URL in enumerator where fileURL.pathExtension == "swift" {
-        let standardized = fileURL.standardizedFileURL
-        found[standardized.path] = displayPath(of: standardized, base: baseURL, given: nil)
+      for case let fileURL as URL in enumerator {
+        let absolute = fileURL.standardizedFileURL.path
+        if excluded.contains(where: { absolute == $0 || absolute.hasPrefix($0 + "/") }) {
+          enumerator.skipDescendants()
+        } else if fileURL.pathExtension == "swift" {
+          found[absolute] = display(absolute, nil)
+        }
       }
     }
     let files = found.map { (absolute: $0.key, display: $0.value) }
       .sorted { ($0.display, $0.absolute) < ($1.display, $1.absolute) }
     return (files, missing)
-  }
-
-  private static func displayPath(of url: URL, base: URL, given: String?) -> String {
-    let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"
-    if url.path.hasPrefix(basePath) { return String(url.path.dropFirst(basePath.count)) }
-    return given ?? url.path
-  }
-}
-
-/// Per-index result storage filled from `concurrentPerform`; each index is written once, by
-/// one iteration, under a lock.
-private final class ResultSlots: @unchecked Sendable {
-  private let lock = NSLock()
-  private var slots: [ScannedFile?]
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  func store(_ value: ScannedFile, at index: Int) {
-    lock.lock()
-    slots[index] = value
-    lock.unlock()
-  }
-
-  var values: [ScannedFile] {
-    lock.lock()
-    defer { lock.unlock() }
-    return slots.compactMap { $0 }
   }
 }

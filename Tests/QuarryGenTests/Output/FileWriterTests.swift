@@ -65,6 +65,22 @@ final class FileWriterTests: XCTestCase {
       try writer.changes(for: plan).map(\.kind), [.unchanged, .unchanged, .unchanged])
   }
 
+  func testAFileOfThePlannedSizeIsComparedByteByByte() throws {
+    try write(header + "abc\n", "A+Quarry.swift")
+    try write("// Not quarry's, same size.\n" + String(repeating: "x", count: 35), "B+Quarry.swift")
+    let writer = FileWriter(directory: folder)
+    XCTAssertEqual(
+      try writer.changes(
+        for: OutputPlan(files: [GeneratedFile(path: "A+Quarry.swift", contents: header + "abd\n")])),
+      [FileChange(.update, "A+Quarry.swift")])
+    let mine = GeneratedFile(
+      path: "B+Quarry.swift", contents: header + String(repeating: "y", count: 6))
+    XCTAssertEqual(try read("B+Quarry.swift").utf8.count, mine.contents.utf8.count)
+    XCTAssertThrowsError(try writer.changes(for: OutputPlan(files: [mine]))) { error in
+      XCTAssertEqual((error as? FileWriter.Conflict)?.path, "B+Quarry.swift")
+    }
+  }
+
   func testANoOpRunChangesNoModificationTime() throws {
     let plan = OutputPlan(files: [GeneratedFile(path: "A+Quarry.swift", contents: header)])
     let writer = FileWriter(directory: folder)
@@ -108,6 +124,8 @@ final class FileWriterTests: XCTestCase {
       GeneratedText.file(header: "// H", body: "\n\nimport A  \n\n\n\nlet x = 1\t\n\n"),
       "// H\n\nimport A\n\nlet x = 1\n")
     XCTAssertEqual(GeneratedText.file(header: "-- H", body: "\n"), "-- H\n")
+    XCTAssertEqual(GeneratedText.tidy("a \r\n\r\n\r\nb\r\n"), "a\n\nb\n")
+    XCTAssertEqual(GeneratedText.tidy("  \n\t\ncafé \n"), "café\n")
   }
 
   func testCombinerGathersImportsOnce() {
