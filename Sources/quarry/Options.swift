@@ -40,6 +40,8 @@ enum Options {
       --check                 Write nothing; list stale, missing or extra files and exit 1
                               if there are any.
       --dry-run               Write nothing; print what would change.
+      --no-cache              Always scan and render, even when nothing changed since the
+                              last clean run (whose file stamps live in the user's cache).
       --quiet                 Print only diagnostics.
       --verbose               Also print unchanged files and a summary.
 
@@ -77,6 +79,7 @@ enum Options {
     var root: String?
     var singleFile: String?
     var mode = GeneratorOptions.Mode.write
+    var usesStamp = true
     var verbosity = GenerationReport.Verbosity.normal
     var index = 0
     func value(for option: String) throws(UsageError) -> String {
@@ -100,6 +103,7 @@ enum Options {
           throw UsageError(message: "'--check' and '--dry-run' cannot be combined")
         }
         mode = requested
+      case "--no-cache": usesStamp = false
       case "--quiet", "-q", "--verbose", "-v":
         let requested: GenerationReport.Verbosity = argument.contains("q") ? .quiet : .verbose
         if verbosity != .normal && verbosity != requested {
@@ -110,7 +114,7 @@ enum Options {
         if argument.hasPrefix("-") {
           let known = [
             "--output", "--templates", "--root", "--single-file", "--check", "--dry-run",
-            "--quiet", "--verbose", "--help",
+            "--no-cache", "--quiet", "--verbose", "--help",
           ]
           let suggestion = EditDistance.suggestion(for: argument, among: known)
           let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -126,7 +130,7 @@ enum Options {
     guard let output else { throw UsageError(message: "'generate' needs '--output <dir>'") }
     let options = GeneratorOptions(
       sources: sources, output: output, templates: templates, root: root,
-      singleFile: singleFile, mode: mode)
+      singleFile: singleFile, mode: mode, usesStamp: usesStamp)
     return .generate(options, verbosity: verbosity)
   }
 }

@@ -31,9 +31,9 @@ public enum Generator {
     let files = findSources(
       options.sources, base: workingDirectory, root: root, output: output, into: &result)
     // A write run with nothing changed since the last clean one stops here (see
-    // `GenerationStamp`); --check and --dry-run always compare.
+    // `GenerationStamp`); --check, --dry-run and --no-cache always compare.
     let stamp =
-      options.mode == .write && !result.hasErrors
+      options.mode == .write && options.usesStamp && !result.hasErrors
       ? Self.stamp(files, options, workingDirectory) : nil
     if let stamp, let location = GenerationStamp.location(forOutput: output),
       let saved = GenerationStamp.load(from: location), saved.key == stamp.key,

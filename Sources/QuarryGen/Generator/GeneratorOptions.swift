@@ -28,10 +28,14 @@ public struct GeneratorOptions: Sendable, Hashable {
   /// left out: a build tool plugin must name its outputs before it knows the structs.
   public var singleFile: String?
   public var mode: Mode
+  /// Whether a write run may skip all work when the stamp of the last clean run still matches
+  /// every source, template and generated file (see `GenerationStamp`); `--no-cache` turns
+  /// it off.
+  public var usesStamp: Bool
 
   public init(
     sources: [String], output: String, templates: String? = nil, root: String? = nil,
-    singleFile: String? = nil, mode: Mode = .write
+    singleFile: String? = nil, mode: Mode = .write, usesStamp: Bool = true
   ) {
     self.sources = sources
     self.output = output
@@ -39,5 +43,6 @@ public struct GeneratorOptions: Sendable, Hashable {
     self.root = root
     self.singleFile = singleFile
     self.mode = mode
+    self.usesStamp = usesStamp
   }
 }

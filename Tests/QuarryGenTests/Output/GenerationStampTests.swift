@@ -106,6 +106,14 @@ final class GenerationStampTests: XCTestCase {
     XCTAssertTrue(try runScans())
   }
 
+  func testNoCacheAlwaysScans() throws {
+    XCTAssertTrue(try runScans())
+    options.usesStamp = false
+    XCTAssertTrue(try runScans())
+    options.usesStamp = true
+    XCTAssertFalse(try runScans())
+  }
+
   func testRecentlyChangedInputsSaveNoStamp() throws {
     try FileManager.default.setAttributes(
       [.modificationDate: Date()], ofItemAtPath: folder + "/Models/Bird.swift")
