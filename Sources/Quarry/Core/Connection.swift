@@ -9,7 +9,7 @@ import CSQLite
 final class Connection {
   let handle: OpaquePointer
   /// Statements for free-form SQL (queries with `where`, pragmas), keyed by their text.
-  private var statements: [String: Statement] = [:]
+  private var statements = StatementCache()
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
   private var tableStatements: [ObjectIdentifier: TableStatements] = [:]
   /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared when the connection opens: they run
@@ -87,13 +87,18 @@ final class Connection {
     }
   }
 
-  /// The cached statement for `sql`, prepared on first use.
+  /// The cached statement for `sql`, prepared on first use; the least recently used one is
+  /// evicted when the cache is full.
   func cachedStatement(_ sql: String) throws -> Statement {
-    if let statement = statements[sql] { return statement }
-    let statement = try Statement(connection: handle, sql: sql)
-    statements[sql] = statement
-    return statement
+    let handle = handle
+    return try statements.statement(for: sql) { try Statement(connection: handle, sql: $0) }
   }
+
+  /// The number of free-form statements cached (for tests).
+  var cachedStatementCount: Int { statements.count }
+
+  /// Whether `sql` has a cached statement (for tests).
+  func hasCachedStatement(_ sql: String) -> Bool { statements.contains(sql) }
 
   /// Runs one of the transaction control statements.
   func run(_ control: TransactionControl) throws {
@@ -116,7 +121,7 @@ final class Connection {
 
   /// Whether any cached statement is still mid-step (a leak the tests check for).
   var hasBusyStatements: Bool {
-    statements.values.contains { $0.isBusy }
+    statements.hasBusyStatements
       || tableStatements.values.contains { $0.hasBusyStatements }
   }
 
