@@ -50,7 +50,9 @@ final class Connection {
       sqlite3_close_v2(opened)
       throw error
     }
+    let tracer = configuration.trace.map(Tracer.init)
     do {
+      try Self.configure(opened, configuration: configuration, tracer: tracer)
       transactionStatements = try TransactionStatements(connection: opened)
     } catch {
       // close_v2 waits for the statements prepared so far to be finalized.
@@ -58,17 +60,34 @@ final class Connection {
       throw error
     }
     handle = opened
-    sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, Int32(configuration.busyTimeout * 1000))
-    if let trace = configuration.trace {
-      let tracer = Tracer(trace)
-      tracer.install(on: handle)
-      self.tracer = tracer
-    } else {
-      tracer = nil
-    }
+    self.tracer = tracer
     if flags & SQLITE_OPEN_READONLY == 0 {
       try execute("PRAGMA foreign_keys = ON")
+    }
+  }
+
+  /// Turns on extended result codes, sets the busy timeout and installs the tracer.
+  private static func configure(
+    _ connection: OpaquePointer, configuration: Database.Configuration, tracer: Tracer?
+  ) throws {
+    try check(sqlite3_extended_result_codes(connection, 1), on: connection)
+    try check(
+      sqlite3_busy_timeout(connection, busyTimeoutMilliseconds(configuration.busyTimeout)),
+      on: connection)
+    try tracer?.install(on: connection)
+  }
+
+  /// `seconds` as the whole milliseconds SQLite takes, clamped to `0...Int32.max` so that a
+  /// negative, infinite or NaN configuration cannot trap.
+  static func busyTimeoutMilliseconds(_ seconds: Double) -> Int32 {
+    let milliseconds = (seconds * 1000).rounded()
+    guard milliseconds > 0 else { return 0 }  // also NaN
+    return milliseconds < Double(Int32.max) ? Int32(milliseconds) : Int32.max
+  }
+
+  private static func check(_ resultCode: Int32, on connection: OpaquePointer) throws {
+    guard resultCode == SQLITE_OK else {
+      throw SQLiteError(resultCode: resultCode, connection: connection, sql: nil)
     }
   }
 
@@ -76,6 +95,8 @@ final class Connection {
     // Statements are finalized when released; close_v2 closes once the last one is.
     statements.removeAll()
     tableStatements.removeAll()
+    // close_v2 only reports misuse (a bad handle); with statements still alive it defers the
+    // close instead of failing.
     sqlite3_close_v2(handle)
   }
 

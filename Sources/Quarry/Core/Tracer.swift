@@ -13,9 +13,11 @@ final class Tracer {
   }
 
   /// Registers with SQLite; the connection owning `self` keeps it alive while registered.
-  func install(on connection: OpaquePointer) {
+  ///
+  /// - Throws: ``SQLiteError`` when SQLite refuses the callback.
+  func install(on connection: OpaquePointer) throws {
     let context = Unmanaged.passUnretained(self).toOpaque()
-    sqlite3_trace_v2(
+    let resultCode = sqlite3_trace_v2(
       connection, UInt32(SQLITE_TRACE_STMT),
       { _, context, _, text in
         guard let context, let text else { return 0 }
@@ -24,5 +26,8 @@ final class Tracer {
         tracer.handler(sql)
         return 0
       }, context)
+    guard resultCode == SQLITE_OK else {
+      throw SQLiteError(resultCode: resultCode, connection: connection, sql: nil)
+    }
   }
 }
