@@ -12,6 +12,8 @@ final class Connection {
   private var statements = StatementCache()
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
   private var tableStatements: [ObjectIdentifier: TableStatements] = [:]
+  /// The entry of `tableStatements` used last.
+  private var lastTable: (key: ObjectIdentifier, statements: TableStatements)?
   /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared when the connection opens: they run
   /// around every closure, and constants cost neither a dictionary lookup nor an exclusivity
   /// check.
@@ -95,6 +97,7 @@ final class Connection {
     // Statements are finalized when released; close_v2 closes once the last one is.
     statements.removeAll()
     tableStatements.removeAll()
+    lastTable = nil
     // close_v2 only reports misuse (a bad handle); with statements still alive it defers the
     // close instead of failing.
     sqlite3_close_v2(handle)
@@ -121,6 +124,25 @@ final class Connection {
   /// Whether `sql` has a cached statement (for tests).
   func hasCachedStatement(_ sql: String) -> Bool { statements.contains(sql) }
 
+  /// The `ReadTransaction` of the last `read` closure, kept to save an allocation per read.
+  private var spareReadTransaction: ReadTransaction?
+
+  /// A valid read transaction on this connection: the spare one, or a new one.
+  func takeReadTransaction() -> ReadTransaction {
+    guard let transaction = spareReadTransaction.take() else {
+      return ReadTransaction(connection: self)
+    }
+    transaction.revalidate()
+    return transaction
+  }
+
+  /// Invalidates `transaction` and keeps it for the next read, unless the closure kept a
+  /// reference to it: that copy must stay invalid for good, so a new one is made next time.
+  func returnReadTransaction(_ transaction: consuming ReadTransaction) {
+    transaction.invalidate()
+    if isKnownUniquelyReferenced(&transaction) { spareReadTransaction = transaction }
+  }
+
   /// Runs one of the transaction control statements.
   func run(_ control: TransactionControl) throws {
     switch control {
@@ -134,10 +156,17 @@ final class Connection {
   /// The statements of table `T` on this connection, built on first use.
   func statements<T: TableRecord>(for type: T.Type) -> TableStatements {
     let key = ObjectIdentifier(type)
-    if let existing = tableStatements[key] { return existing }
-    let created = TableStatements(table: T.table)
-    tableStatements[key] = created
-    return created
+    // Most closures touch one table: one comparison instead of hashing the key.
+    if let lastTable, lastTable.key == key { return lastTable.statements }
+    let statements: TableStatements
+    if let existing = tableStatements[key] {
+      statements = existing
+    } else {
+      statements = TableStatements(table: T.table)
+      tableStatements[key] = statements
+    }
+    lastTable = (key, statements)
+    return statements
   }
 
   /// Whether any cached statement is still mid-step (a leak the tests check for).

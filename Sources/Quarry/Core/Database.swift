@@ -124,8 +124,8 @@ public final class Database: @unchecked Sendable {
   private func read<T>(on connection: Connection, _ body: (ReadTransaction) throws -> T) throws
     -> T
   {
-    let transaction = ReadTransaction(connection: connection)
-    defer { transaction.invalidate() }
+    let transaction = connection.takeReadTransaction()
+    defer { connection.returnReadTransaction(transaction) }
     try transaction.begin(.begin)
     return try transaction.commit { try body(transaction) }
   }

@@ -101,6 +101,16 @@ public struct Row {
     return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
   }
 
+  /// The bytes in column `index`, or nil when the column holds another storage class.
+  @inlinable
+  func blob(at index: Int32) -> Data? {
+    let value = sqlite3_column_value(handle, index)
+    guard sqlite3_value_type(value) == SQLITE_BLOB else { return nil }
+    // The pointer before the length, as for text; an empty BLOB may have no pointer.
+    guard let bytes = sqlite3_value_blob(value) else { return Data() }
+    return Data(bytes: bytes, count: Int(sqlite3_value_bytes(value)))
+  }
+
   /// Decodes column `index` (0-based), stored as JSON text, as `V`.
   ///
   /// ```swift
