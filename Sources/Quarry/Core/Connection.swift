@@ -98,6 +98,7 @@ final class Connection {
     statements.removeAll()
     tableStatements.removeAll()
     lastTable = nil
+    if tracer != nil { Tracer.uninstall(from: handle) }
     // close_v2 only reports misuse (a bad handle); with statements still alive it defers the
     // close instead of failing.
     sqlite3_close_v2(handle)
