@@ -11,4 +11,10 @@ extension Data: DatabaseValueConvertible {
     }
     return data
   }
+
+  @inlinable
+  public static func decode(from row: Row, at index: Int32) throws -> Data {
+    if let data = row.blob(at: index) { return data }
+    return try row.decodeThroughValue(at: index)
+  }
 }

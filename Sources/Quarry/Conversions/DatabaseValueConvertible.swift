@@ -1,7 +1,7 @@
 /// A Swift type that can be stored in one SQLite column.
 ///
-/// Quarry conforms the standard scalar types, `Data`, `Date`, `UUID`, `URL`, `Decimal` and
-/// `Optional` of any of them. Enums with `String` or integer raw values only need an empty
+/// Quarry conforms the standard scalar types, `Character`, `Data`, `Date`, `UUID`, `URL`,
+/// `Decimal` and `Optional` of any of them. Enums with `String` or integer raw values only need an empty
 /// conformance. Your own types convert to a ``DatabaseValue`` and back:
 ///
 /// ```swift

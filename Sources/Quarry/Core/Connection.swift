@@ -9,9 +9,11 @@ import CSQLite
 final class Connection {
   let handle: OpaquePointer
   /// Statements for free-form SQL (queries with `where`, pragmas), keyed by their text.
-  private var statements: [String: Statement] = [:]
+  private var statements = StatementCache()
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
   private var tableStatements: [ObjectIdentifier: TableStatements] = [:]
+  /// The entry of `tableStatements` used last.
+  private var lastTable: (key: ObjectIdentifier, statements: TableStatements)?
   /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared when the connection opens: they run
   /// around every closure, and constants cost neither a dictionary lookup nor an exclusivity
   /// check.
@@ -50,7 +52,9 @@ final class Connection {
       sqlite3_close_v2(opened)
       throw error
     }
+    let tracer = configuration.trace.map(Tracer.init)
     do {
+      try Self.configure(opened, configuration: configuration, tracer: tracer)
       transactionStatements = try TransactionStatements(connection: opened)
     } catch {
       // close_v2 waits for the statements prepared so far to be finalized.
@@ -58,17 +62,34 @@ final class Connection {
       throw error
     }
     handle = opened
-    sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, Int32(configuration.busyTimeout * 1000))
-    if let trace = configuration.trace {
-      let tracer = Tracer(trace)
-      tracer.install(on: handle)
-      self.tracer = tracer
-    } else {
-      tracer = nil
-    }
+    self.tracer = tracer
     if flags & SQLITE_OPEN_READONLY == 0 {
       try execute("PRAGMA foreign_keys = ON")
+    }
+  }
+
+  /// Turns on extended result codes, sets the busy timeout and installs the tracer.
+  private static func configure(
+    _ connection: OpaquePointer, configuration: Database.Configuration, tracer: Tracer?
+  ) throws {
+    try check(sqlite3_extended_result_codes(connection, 1), on: connection)
+    try check(
+      sqlite3_busy_timeout(connection, busyTimeoutMilliseconds(configuration.busyTimeout)),
+      on: connection)
+    try tracer?.install(on: connection)
+  }
+
+  /// `seconds` as the whole milliseconds SQLite takes, clamped to `0...Int32.max` so that a
+  /// negative, infinite or NaN configuration cannot trap.
+  static func busyTimeoutMilliseconds(_ seconds: Double) -> Int32 {
+    let milliseconds = (seconds * 1000).rounded()
+    guard milliseconds > 0 else { return 0 }  // also NaN
+    return milliseconds < Double(Int32.max) ? Int32(milliseconds) : Int32.max
+  }
+
+  private static func check(_ resultCode: Int32, on connection: OpaquePointer) throws {
+    guard resultCode == SQLITE_OK else {
+      throw SQLiteError(resultCode: resultCode, connection: connection, sql: nil)
     }
   }
 
@@ -76,6 +97,10 @@ final class Connection {
     // Statements are finalized when released; close_v2 closes once the last one is.
     statements.removeAll()
     tableStatements.removeAll()
+    lastTable = nil
+    if tracer != nil { Tracer.uninstall(from: handle) }
+    // close_v2 only reports misuse (a bad handle); with statements still alive it defers the
+    // close instead of failing.
     sqlite3_close_v2(handle)
   }
 
@@ -87,12 +112,36 @@ final class Connection {
     }
   }
 
-  /// The cached statement for `sql`, prepared on first use.
+  /// The cached statement for `sql`, prepared on first use; the least recently used one is
+  /// evicted when the cache is full.
   func cachedStatement(_ sql: String) throws -> Statement {
-    if let statement = statements[sql] { return statement }
-    let statement = try Statement(connection: handle, sql: sql)
-    statements[sql] = statement
-    return statement
+    let handle = handle
+    return try statements.statement(for: sql) { try Statement(connection: handle, sql: $0) }
+  }
+
+  /// The number of free-form statements cached (for tests).
+  var cachedStatementCount: Int { statements.count }
+
+  /// Whether `sql` has a cached statement (for tests).
+  func hasCachedStatement(_ sql: String) -> Bool { statements.contains(sql) }
+
+  /// The `ReadTransaction` of the last `read` closure, kept to save an allocation per read.
+  private var spareReadTransaction: ReadTransaction?
+
+  /// A valid read transaction on this connection: the spare one, or a new one.
+  func takeReadTransaction() -> ReadTransaction {
+    guard let transaction = spareReadTransaction.take() else {
+      return ReadTransaction(connection: self)
+    }
+    transaction.revalidate()
+    return transaction
+  }
+
+  /// Invalidates `transaction` and keeps it for the next read, unless the closure kept a
+  /// reference to it: that copy must stay invalid for good, so a new one is made next time.
+  func returnReadTransaction(_ transaction: consuming ReadTransaction) {
+    transaction.invalidate()
+    if isKnownUniquelyReferenced(&transaction) { spareReadTransaction = transaction }
   }
 
   /// Runs one of the transaction control statements.
@@ -108,15 +157,22 @@ final class Connection {
   /// The statements of table `T` on this connection, built on first use.
   func statements<T: TableRecord>(for type: T.Type) -> TableStatements {
     let key = ObjectIdentifier(type)
-    if let existing = tableStatements[key] { return existing }
-    let created = TableStatements(table: T.table)
-    tableStatements[key] = created
-    return created
+    // Most closures touch one table: one comparison instead of hashing the key.
+    if let lastTable, lastTable.key == key { return lastTable.statements }
+    let statements: TableStatements
+    if let existing = tableStatements[key] {
+      statements = existing
+    } else {
+      statements = TableStatements(table: T.table)
+      tableStatements[key] = statements
+    }
+    lastTable = (key, statements)
+    return statements
   }
 
   /// Whether any cached statement is still mid-step (a leak the tests check for).
   var hasBusyStatements: Bool {
-    statements.values.contains { $0.isBusy }
+    statements.hasBusyStatements
       || tableStatements.values.contains { $0.hasBusyStatements }
   }
 

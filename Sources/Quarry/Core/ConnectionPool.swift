@@ -8,6 +8,8 @@ final class ConnectionPool: @unchecked Sendable {
   private let condition = NSCondition()
   private var idle: [Connection] = []
   private var openedCount = 0
+  /// Threads waiting in `checkOut`: without any, `checkIn` skips signalling the condition.
+  private var waiterCount = 0
   private let maximumCount: Int
   private let open: () throws -> Connection
 
@@ -32,7 +34,9 @@ final class ConnectionPool: @unchecked Sendable {
         return connection
       }
       if openedCount < maximumCount { break }
+      waiterCount += 1
       condition.wait()
+      waiterCount -= 1
     }
     openedCount += 1
     condition.unlock()
@@ -41,7 +45,7 @@ final class ConnectionPool: @unchecked Sendable {
     } catch {
       condition.lock()
       openedCount -= 1
-      condition.signal()
+      if waiterCount > 0 { condition.signal() }
       condition.unlock()
       throw error
     }
@@ -50,7 +54,7 @@ final class ConnectionPool: @unchecked Sendable {
   private func checkIn(_ connection: Connection) {
     condition.lock()
     idle.append(connection)
-    condition.signal()
+    if waiterCount > 0 { condition.signal() }
     condition.unlock()
   }
 

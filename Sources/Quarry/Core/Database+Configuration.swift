@@ -12,6 +12,9 @@ extension Database {
     /// How many read-only connections may serve `read` calls at once (file databases only).
     public var maximumReaderCount = 4
     /// How long a connection waits for a lock held by another process before `SQLITE_BUSY`.
+    ///
+    /// Counted in whole milliseconds; zero or less (or NaN) means no waiting, and anything past
+    /// `Int32.max` milliseconds (about 24.8 days) waits that long.
     public var busyTimeout: TimeInterval = 5
     /// Receives the SQL text (with `?` placeholders, never values) of each statement run.
     public var trace: (@Sendable (String) -> Void)?

@@ -30,6 +30,8 @@ public final class Database: @unchecked Sendable {
   private let writeLock = NSLock()
   /// Read-only connections; nil for an in-memory database, whose reads use the writer.
   private let readers: ConnectionPool?
+  /// Where the async overloads run their closures; see `Database+Async.swift`.
+  let asyncQueues: AsyncQueues
 
   /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys on
   /// and a busy timeout.
@@ -43,10 +45,12 @@ public final class Database: @unchecked Sendable {
   /// - Throws: ``SQLiteError`` when the file cannot be opened or configured.
   public init(path: String, configuration: Configuration = Configuration()) throws {
     self.path = path
+    let isPrivate = Self.isPrivateToOneConnection(path)
+    asyncQueues = AsyncQueues(readerCount: isPrivate ? 1 : configuration.maximumReaderCount)
     writer = try Connection(
       path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, configuration: configuration)
     // Other connections to ":memory:" or "" would each open a different, empty database.
-    guard !Self.isPrivateToOneConnection(path) else {
+    guard !isPrivate else {
       readers = nil
       return
     }
@@ -124,41 +128,10 @@ public final class Database: @unchecked Sendable {
   private func read<T>(on connection: Connection, _ body: (ReadTransaction) throws -> T) throws
     -> T
   {
-    let transaction = ReadTransaction(connection: connection)
-    defer { transaction.invalidate() }
+    let transaction = connection.takeReadTransaction()
+    defer { connection.returnReadTransaction(transaction) }
     try transaction.begin(.begin)
     return try transaction.commit { try body(transaction) }
-  }
-
-  /// Runs `body` in one write transaction without blocking the calling task's thread.
-  ///
-  /// ```swift
-  /// try await db.write { try $0.upsert(bird) }
-  /// ```
-  @discardableResult
-  public func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
-    async throws -> T
-  {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(with: Result { try self.write(body) })
-      }
-    }
-  }
-
-  /// Runs `body` in one read transaction without blocking the calling task's thread.
-  ///
-  /// ```swift
-  /// let birds = try await db.read { try $0.fetchAll(Bird.self) }
-  /// ```
-  public func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T)
-    async throws -> T
-  {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(with: Result { try self.read(body) })
-      }
-    }
   }
 
   /// Whether any connection holds a statement that was stepped and not reset: always false

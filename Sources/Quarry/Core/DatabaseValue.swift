@@ -22,14 +22,15 @@ public enum DatabaseValue: Sendable, Equatable {
   /// Bytes, stored as they are.
   case blob(Data)
 
-  /// The storage class name as SQLite's `typeof()` would spell it, for messages.
+  /// The storage class as SQLite's `typeof()` spells it in capitals, with an integer's value
+  /// and a blob's size, for messages: `INTEGER 300`, `BLOB of 1 byte`.
   public var storageDescription: String {
     switch self {
     case .null: return "NULL"
     case .integer(let value): return "INTEGER \(value)"
     case .real: return "REAL"
     case .text: return "TEXT"
-    case .blob(let data): return "BLOB of \(data.count) bytes"
+    case .blob(let data): return "BLOB of \(data.count) byte\(data.count == 1 ? "" : "s")"
     }
   }
 }

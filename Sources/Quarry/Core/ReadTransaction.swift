@@ -9,7 +9,7 @@
 /// Valid only inside the closure it was passed to; using it afterwards is a programming error.
 public class ReadTransaction {
   let connection: Connection
-  private var isValid = true
+  private(set) var isValid = true
 
   init(connection: Connection) {
     self.connection = connection
@@ -43,5 +43,10 @@ public class ReadTransaction {
 
   func invalidate() {
     isValid = false
+  }
+
+  /// Makes a transaction that nobody else references valid again, for the next closure.
+  func revalidate() {
+    isValid = true
   }
 }

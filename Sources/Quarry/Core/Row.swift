@@ -95,10 +95,51 @@ public struct Row {
   func text(at index: Int32) -> String? {
     let value = sqlite3_column_value(handle, index)
     guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
-    // Ask for the text before its length: the documented order for a stable length.
-    guard let characters = sqlite3_value_text(value) else { return "" }
-    let length = Int(sqlite3_value_bytes(value))
-    return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
+    return Self.withUnsafeText(of: value) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The bytes in column `index`, or nil when the column holds another storage class.
+  @inlinable
+  func blob(at index: Int32) -> Data? {
+    let value = sqlite3_column_value(handle, index)
+    guard sqlite3_value_type(value) == SQLITE_BLOB else { return nil }
+    return Self.withUnsafeBlob(of: value, Self.copyBlob)
+  }
+
+  // MARK: The only places that touch SQLite's buffers
+
+  /// A copy of a BLOB's bytes. `Data(bytes:count:)` copies in one go, which callgrind shows
+  /// is cheaper than `Data(buffer)`, a generic sequence initializer.
+  @inlinable
+  static func copyBlob(_ bytes: UnsafeRawBufferPointer) -> Data {
+    guard let base = bytes.baseAddress else { return Data() }
+    return Data(bytes: base, count: bytes.count)
+  }
+
+  /// Calls `body` with the UTF-8 bytes of a TEXT value.
+  ///
+  /// The buffer belongs to SQLite and stays valid only until the statement steps, resets or
+  /// converts the value, so it must not escape `body`: copy what you keep.
+  @inlinable
+  static func withUnsafeText<R>(
+    of value: OpaquePointer?, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    // The pointer before the length: the documented order for a stable length. Empty text may
+    // come back as a null pointer, which is an empty buffer here.
+    let start = sqlite3_value_text(value)
+    let count = start == nil ? 0 : Int(sqlite3_value_bytes(value))
+    return try body(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  /// Calls `body` with the bytes of a BLOB value; the same rules as ``withUnsafeText(of:_:)``.
+  @inlinable
+  static func withUnsafeBlob<R>(
+    of value: OpaquePointer?, _ body: (UnsafeRawBufferPointer) throws -> R
+  ) rethrows -> R {
+    // An empty BLOB comes back as a null pointer, which is an empty buffer here.
+    let start = sqlite3_value_blob(value)
+    let count = start == nil ? 0 : Int(sqlite3_value_bytes(value))
+    return try body(UnsafeRawBufferPointer(start: start, count: count))
   }
 
   /// Decodes column `index` (0-based), stored as JSON text, as `V`.
@@ -143,17 +184,16 @@ public struct Row {
   /// ```
   @inlinable
   public func databaseValue(at index: Int32) -> DatabaseValue {
-    switch sqlite3_column_type(handle, index) {
+    let value = sqlite3_column_value(handle, index)
+    switch sqlite3_value_type(value) {
     case SQLITE_INTEGER:
-      return .integer(sqlite3_column_int64(handle, index))
+      return .integer(sqlite3_value_int64(value))
     case SQLITE_FLOAT:
-      return .real(sqlite3_column_double(handle, index))
+      return .real(sqlite3_value_double(value))
     case SQLITE_TEXT:
-      return .text(text(at: index) ?? "")
+      return .text(Self.withUnsafeText(of: value) { String(decoding: $0, as: UTF8.self) })
     case SQLITE_BLOB:
-      guard let bytes = sqlite3_column_blob(handle, index) else { return .blob(Data()) }
-      let length = Int(sqlite3_column_bytes(handle, index))
-      return .blob(Data(bytes: bytes, count: length))
+      return .blob(Self.withUnsafeBlob(of: value, Self.copyBlob))
     default:
       return .null
     }

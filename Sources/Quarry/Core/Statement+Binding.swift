@@ -17,6 +17,41 @@ extension Statement {
     try bind(databaseValue: value.databaseValue(), at: index)
   }
 
+  /// Binds an `Int64` to the parameter at `index` (1-based).
+  ///
+  /// ```swift
+  /// try statement.bind(bird.nestID, at: 6)
+  /// ```
+  ///
+  /// Swift picks this overload over the generic one for `Int64` values, so generated code
+  /// binds keys without building a ``DatabaseValue``.
+  ///
+  /// - Throws: ``SQLiteError`` when SQLite refuses the binding.
+  @inlinable
+  public func bind(_ value: Int64, at index: Int32) throws {
+    let resultCode = sqlite3_bind_int64(handle, index, value)
+    guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
+  }
+
+  /// Binds an `Int` to the parameter at `index` (1-based).
+  ///
+  /// ```swift
+  /// try statement.bind(bird.age, at: 4)
+  /// ```
+  ///
+  /// - Throws: ``SQLiteError`` when SQLite refuses the binding.
+  @inlinable
+  public func bind(_ value: Int, at index: Int32) throws {
+    let resultCode = sqlite3_bind_int64(handle, index, Int64(value))
+    guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
+  }
+
+  /// The error for a refused binding.
+  @usableFromInline
+  func bindingError(_ resultCode: Int32) -> SQLiteError {
+    SQLiteError(resultCode: resultCode, connection: connectionHandle, sql: sql)
+  }
+
   /// Binds a Codable value as JSON text: how collections and nested structs are stored.
   ///
   /// ```swift
@@ -84,9 +119,7 @@ extension Statement {
           handle, index, base, UInt64(bytes.count), quarry_sqlite_transient())
       }
     }
-    guard resultCode == SQLITE_OK else {
-      throw SQLiteError(resultCode: resultCode, connection: connectionHandle, sql: sql)
-    }
+    guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
   }
 }
 

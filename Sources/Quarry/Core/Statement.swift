@@ -43,6 +43,11 @@ public final class Statement {
   }
 
   /// Advances to the next row: `true` when a row is available, `false` when done.
+  ///
+  /// A failed step throws its error once and resets the statement, so that the error is
+  /// reported where it happened and is not reported again by a later ``reset()``.
+  ///
+  /// - Throws: ``SQLiteError`` with the step's result code, message and SQL.
   @usableFromInline
   func step() throws -> Bool {
     let resultCode = sqlite3_step(handle)
@@ -50,27 +55,38 @@ public final class Statement {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default:
+      // Read the message before the reset: it is the connection's last error.
       let error = SQLiteError(resultCode: resultCode, connection: connectionHandle, sql: sql)
-      sqlite3_reset(handle)
+      // With statements from sqlite3_prepare_v3, reset returns the failed step's code again:
+      // the error just captured, not a new one. Afterwards the statement is clean.
+      _ = sqlite3_reset(handle)
       throw error
     }
   }
 
   /// Runs a statement that returns no rows.
   func execute() throws {
-    defer { sqlite3_reset(handle) }
+    defer { reset() }
     while try step() {}
   }
 
   /// Ends the current run so the statement can run again; keeps its bindings.
+  ///
+  /// Reset repeats the result of the last step. ``step()`` throws a failure itself and resets
+  /// straight away, so by the time this runs the last step succeeded (or the statement never
+  /// ran) and reset has nothing to report: reporting it here would either repeat an error
+  /// already thrown or replace the error the caller is throwing.
+  ///
+  /// Related SQLite documentation: <https://sqlite.org/c3ref/reset.html>
   func reset() {
-    sqlite3_reset(handle)
+    let resultCode = sqlite3_reset(handle)
+    assert(resultCode == SQLITE_OK, "reset reported \(resultCode) after a successful step: \(sql)")
   }
 
   /// Runs `body` and resets the statement afterwards, so its read cursor and locks go away
   /// even when `body` throws.
   func withReset<T>(_ body: (Statement) throws -> T) rethrows -> T {
-    defer { sqlite3_reset(handle) }
+    defer { reset() }
     return try body(self)
   }
 

@@ -12,17 +12,32 @@ final class Tracer {
     self.handler = handler
   }
 
-  /// Registers with SQLite; the connection owning `self` keeps it alive while registered.
-  func install(on connection: OpaquePointer) {
+  /// Registers with SQLite.
+  ///
+  /// SQLite keeps an unretained pointer to `self`: the connection that owns the tracer keeps
+  /// it alive and calls ``uninstall(from:)`` before it closes.
+  ///
+  /// - Throws: ``SQLiteError`` when SQLite refuses the callback.
+  func install(on connection: OpaquePointer) throws {
     let context = Unmanaged.passUnretained(self).toOpaque()
-    sqlite3_trace_v2(
+    let resultCode = sqlite3_trace_v2(
       connection, UInt32(SQLITE_TRACE_STMT),
       { _, context, _, text in
+        // For SQLITE_TRACE_STMT, `text` is the statement's SQL as a C string, valid during
+        // this call only: it is copied into a String before anything else runs.
         guard let context, let text else { return 0 }
-        let tracer = Unmanaged<Tracer>.fromOpaque(context).takeUnretainedValue()
         let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
-        tracer.handler(sql)
+        Unmanaged<Tracer>.fromOpaque(context).takeUnretainedValue().handler(sql)
         return 0
       }, context)
+    guard resultCode == SQLITE_OK else {
+      throw SQLiteError(resultCode: resultCode, connection: connection, sql: nil)
+    }
+  }
+
+  /// Unregisters from SQLite, so no callback can reach a released tracer.
+  static func uninstall(from connection: OpaquePointer) {
+    // Removing a callback cannot fail on an open connection.
+    _ = sqlite3_trace_v2(connection, 0, nil, nil)
   }
 }

@@ -17,29 +17,33 @@ enum WriterOwnership {
 
   /// Runs `body` marked as holding `owner`'s writer lock; stops if the thread already holds it.
   static func withOwnership<T>(of owner: AnyObject, _ body: () throws -> T) rethrows -> T {
-    let marker = Unmanaged.passUnretained(owner).toOpaque()
-    let previous = currentOwner
+    let marker = Self.marker(of: owner)
+    let previous = currentMarker
     precondition(
       previous != marker,
       "Database.write called inside a write closure of the same database; use the transaction "
         + "passed to the closure")
     pthread_setspecific(key, marker)
-    defer { pthread_setspecific(key, previous.map { UnsafeRawPointer($0) }) }
+    defer { pthread_setspecific(key, previous) }
     return try body()
-  }
-
-  /// The marker of the database whose writer lock this thread holds, if any. The slot is only
-  /// compared, never dereferenced.
-  private static var currentOwner: UnsafeMutableRawPointer? {
-    let owner: UnsafeMutableRawPointer? = pthread_getspecific(key)
-    return owner
   }
 
   /// Stops if the current thread holds `owner`'s writer lock.
   static func checkNotHeld(by owner: AnyObject) {
     precondition(
-      currentOwner != Unmanaged.passUnretained(owner).toOpaque(),
+      currentMarker != marker(of: owner),
       "Database.read of an in-memory database called inside one of its write closures; use the "
         + "transaction passed to the closure")
+  }
+
+  /// The identity of `owner` in the pointer-sized slot pthread offers: a number that is only
+  /// compared, never dereferenced, so no pointer to the object is made or kept.
+  private static func marker(of owner: AnyObject) -> UnsafeRawPointer? {
+    UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(owner)))
+  }
+
+  /// The marker of the database whose writer lock this thread holds, if any.
+  private static var currentMarker: UnsafeRawPointer? {
+    UnsafeRawPointer(pthread_getspecific(key))
   }
 }

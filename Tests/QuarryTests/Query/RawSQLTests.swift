@@ -52,4 +52,19 @@ final class RawSQLTests: DatabaseTestCase {
     }
     XCTAssertEqual(values, [.null, .integer(1), .real(1.5), .text("a"), .blob(Data([0, 255]))])
   }
+
+  func testRowCopiesEmptyAndNULContainingTextAndBlobs() throws {
+    let values = try db.read { db -> [DatabaseValue] in
+      let statement = try db.connection.cachedStatement(
+        "SELECT '', x'', 'a' || char(0) || 'b', x'00', zeroblob(3)")
+      return try statement.withReset { statement in
+        _ = try statement.step()
+        let row = Row(statement: statement, number: 1)
+        return (0..<Int32(row.count)).map { row.databaseValue(at: $0) }
+      }
+    }
+    XCTAssertEqual(
+      values,
+      [.text(""), .blob(Data()), .text("a\u{0}b"), .blob(Data([0])), .blob(Data([0, 0, 0]))])
+  }
 }
