@@ -16,6 +16,20 @@ func printOutput(_ text: String) {
   FileHandle.standardOutput.write(Data(text.utf8))
 }
 
+/// Writes `bytes` to standard output without copying them: one `write` unless the pipe takes
+/// less. Stops quietly if standard output is closed.
+func printOutput(bytes: [UInt8]) {
+  bytes.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+}
+
 let command: Command
 do {
   command = try Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -32,9 +46,11 @@ case .version:
 case .scan(let paths):
   let files = ProjectScanner.scanFiles(
     paths: paths, relativeTo: FileManager.default.currentDirectoryPath)
-  printOutput(ScanDump.json(files))
+  printOutput(bytes: ScanDump.jsonBytes(files))
   let diagnostics = files.flatMap(\.diagnostics)
-  printError(DiagnosticRenderer(files: files.map(\.file)).render(diagnostics))
+  if !diagnostics.isEmpty {
+    printError(DiagnosticRenderer(files: files.map(\.file)).render(diagnostics))
+  }
   exit(diagnostics.contains(where: \.isError) ? 1 : 0)
 case .generate(let options, let verbosity):
   do {

@@ -23,153 +23,337 @@
 /// that are valid JSON numbers are printed as numbers, identifiers as strings.
 public enum ScanDump {
   public static func json(_ files: [ScannedFile]) -> String {
-    // Entries sort by file, then position, then text, so input order never shows.
-    var structEntries: [(path: String, offset: Int, json: String)] = []
-    var enumEntries: [(path: String, offset: Int, json: String)] = []
-    var diagnosticEntries: [(path: String, offset: Int, json: String)] = []
-    for scanned in files {
-      var lines = LineTable(file: scanned.file)
-      let path = scanned.file.path
+    String(decoding: jsonBytes(files), as: UTF8.self)
+  }
+
+  /// `json(_:)` as UTF-8 bytes, written into one buffer, for printing in one write.
+  public static func jsonBytes(_ files: [ScannedFile]) -> [UInt8] {
+    // Entries sort by file, then position, then text, so input order never shows. Paths are
+    // ranked once so that the sort compares integers; text breaks the rare ties.
+    let ranks = pathRanks(files)
+    var writer = JSONWriter(capacity: estimatedSize(files))
+    writer.raw("{\"structs\":[")
+    var entries: [Entry] = []
+    // One table per file, shared by the three sections, so line starts are found once.
+    var lineTables = files.map { LineTable(file: $0.file) }
+    for (index, scanned) in files.enumerated() {
+      let rank = ranks[scanned.file.path] ?? 0
       for declaration in scanned.structs {
-        structEntries.append(
-          (path, declaration.location.offset, structJSON(declaration, path: path, lines: &lines)))
+        if !entries.isEmpty { writer.raw(",") }
+        let start = writer.count
+        writer.raw("\n  ")
+        writeStruct(declaration, path: scanned.file.path, lines: &lineTables[index], to: &writer)
+        entries.append(
+          Entry(rank: rank, offset: declaration.location.offset, range: start..<writer.count))
       }
+    }
+    finish(&entries, in: &writer)
+    writer.raw("],\n \"enums\":[")
+    for (index, scanned) in files.enumerated() {
+      let rank = ranks[scanned.file.path] ?? 0
       for declaration in scanned.enums {
-        enumEntries.append(
-          (path, declaration.location.offset, enumJSON(declaration, path: path, lines: &lines)))
+        if !entries.isEmpty { writer.raw(",") }
+        let start = writer.count
+        writer.raw("\n  ")
+        writeEnum(declaration, path: scanned.file.path, lines: &lineTables[index], to: &writer)
+        entries.append(
+          Entry(rank: rank, offset: declaration.location.offset, range: start..<writer.count))
       }
+    }
+    finish(&entries, in: &writer)
+    writer.raw("],\n \"diagnostics\":[")
+    for (index, scanned) in files.enumerated() {
       for diagnostic in scanned.diagnostics {
-        var text = string(
-          rendered(
-            diagnostic.severity.rawValue, diagnostic.message, diagnostic.location, lines: &lines))
+        if !entries.isEmpty { writer.raw(",") }
+        let start = writer.count
+        writer.raw("\n  ")
+        writeRendered(
+          diagnostic.severity.rawValue, diagnostic.message, diagnostic.location,
+          lines: &lineTables[index], to: &writer)
         for note in diagnostic.notes {
+          writer.raw(",\n  ")
           if let location = note.location {
-            text += ",\n  " + string(rendered("note", note.message, location, lines: &lines))
+            writeRendered(
+              "note", note.message, location, lines: &lineTables[index], to: &writer)
           } else {
-            text += ",\n  " + string("note: \(note.message)")
+            writer.raw("\"note: ")
+            writer.escaped(note.message)
+            writer.raw("\"")
           }
         }
-        diagnosticEntries.append((diagnostic.location.path, diagnostic.location.offset, text))
+        let rank = ranks[diagnostic.location.path] ?? 0
+        entries.append(
+          Entry(rank: rank, offset: diagnostic.location.offset, range: start..<writer.count))
       }
     }
-    let order = {
-      (
-        lhs: (path: String, offset: Int, json: String),
-        rhs: (path: String, offset: Int, json: String)
-      ) -> Bool in
-      (lhs.path, lhs.offset, lhs.json) < (rhs.path, rhs.offset, rhs.json)
-    }
-    let structLines = structEntries.sorted(by: order).map(\.json)
-    let enumLines = enumEntries.sorted(by: order).map(\.json)
-    let diagnosticLines = diagnosticEntries.sorted(by: order).map(\.json)
-    var output = "{\"structs\":["
-    output += structLines.isEmpty ? "" : "\n  " + structLines.joined(separator: ",\n  ")
-    output += "],\n \"enums\":["
-    output += enumLines.isEmpty ? "" : "\n  " + enumLines.joined(separator: ",\n  ")
-    output += "],\n \"diagnostics\":["
-    output += diagnosticLines.isEmpty ? "" : "\n  " + diagnosticLines.joined(separator: ",\n  ")
-    output += "]}\n"
-    return output
+    finish(&entries, in: &writer)
+    writer.raw("]}\n")
+    return writer.bytes
   }
 
-  private static func structJSON(
-    _ declaration: StructDeclaration, path: String, lines: inout LineTable
-  ) -> String {
+  // MARK: - Ordering
+
+  /// One rendered struct, enum or diagnostic: its sort key and its bytes in the writer, which
+  /// start with `\n  ` (entries after the first follow a comma).
+  private struct Entry {
+    var rank: Int
+    var offset: Int
+    var range: Range<Int>
+  }
+
+  private static let indentCount = 3  // "\n  "
+
+  /// Each path's place in sorted order; equal paths share a rank.
+  private static func pathRanks(_ files: [ScannedFile]) -> [String: Int] {
+    var paths: [String] = []
+    paths.reserveCapacity(files.count)
+    for scanned in files {
+      paths.append(scanned.file.path)
+      for diagnostic in scanned.diagnostics { paths.append(diagnostic.location.path) }
+    }
+    paths.sort()
+    var ranks: [String: Int] = [:]
+    ranks.reserveCapacity(paths.count)
+    var rank = 0
+    for (index, path) in paths.enumerated() {
+      if index > 0 && paths[index - 1] != path { rank += 1 }
+      if ranks[path] == nil { ranks[path] = rank }
+    }
+    return ranks
+  }
+
+  /// Puts the entries just written (the tail of `writer`) in order and empties `entries`.
+  /// Input in order, the usual case, is left where it is.
+  private static func finish(_ entries: inout [Entry], in writer: inout JSONWriter) {
+    defer { entries.removeAll(keepingCapacity: true) }
+    guard let first = entries.first else { return }
+    let bytes = writer.bytes
+    func isOrdered(_ lhs: Entry, _ rhs: Entry) -> Bool {
+      if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
+      if lhs.offset != rhs.offset { return lhs.offset < rhs.offset }
+      let text = { (entry: Entry) in
+        String(
+          decoding: bytes[(entry.range.lowerBound + indentCount)..<entry.range.upperBound],
+          as: UTF8.self)
+      }
+      return text(lhs) < text(rhs)
+    }
+    var sorted = true
+    for index in entries.indices.dropFirst() where isOrdered(entries[index], entries[index - 1]) {
+      sorted = false
+      break
+    }
+    if !sorted {
+      let ordered = entries.sorted(by: isOrdered)
+      writer.truncate(to: first.range.lowerBound)
+      for (index, entry) in ordered.enumerated() {
+        if index > 0 { writer.raw(",") }
+        writer.raw(bytes[entry.range])
+      }
+    }
+  }
+
+  private static func estimatedSize(_ files: [ScannedFile]) -> Int {
+    var size = 64
+    for scanned in files {
+      size += scanned.structs.count * 320 + scanned.enums.count * 240
+      for declaration in scanned.structs { size += declaration.properties.count * 280 }
+      size += scanned.diagnostics.count * 160
+    }
+    return size
+  }
+
+  // MARK: - Declarations
+
+  private static func writeStruct(
+    _ declaration: StructDeclaration, path: String, lines: inout LineTable,
+    to writer: inout JSONWriter
+  ) {
     let (line, column) = lines.lineAndColumn(at: declaration.location.offset)
-    var fields: [(String, String)] = [
-      ("name", string(declaration.name)), ("file", string(path)), ("line", "\(line)"),
-      ("column", "\(column)"), ("access", string(declaration.access.rawValue)),
-      ("generics", optional(declaration.genericParameters)),
-      ("inherits", array(declaration.inheritedTypes.map(string))),
-      ("attributes", array(declaration.attributes.map(attribute))),
-      ("annotations", annotations(declaration.annotations)),
-      ("conditions", array(declaration.conditions.map(string))),
-      ("doc", optional(declaration.docComment)),
-    ]
-    var properties: [String] = []
-    for property in declaration.properties {
-      properties.append(propertyJSON(property, lines: &lines))
+    writer.raw("{\"name\":")
+    writer.string(declaration.name)
+    writer.raw(",\"file\":")
+    writer.string(path)
+    writer.raw(",\"line\":")
+    writer.int(line)
+    writer.raw(",\"column\":")
+    writer.int(column)
+    writer.raw(",\"access\":")
+    writer.string(declaration.access.rawValue)
+    writer.raw(",\"generics\":")
+    writer.string(declaration.genericParameters)
+    writer.raw(",\"inherits\":")
+    writeStrings(declaration.inheritedTypes, to: &writer)
+    writer.raw(",\"attributes\":")
+    writeAttributes(declaration.attributes, to: &writer)
+    writer.raw(",\"annotations\":")
+    writeAnnotations(declaration.annotations, to: &writer)
+    writer.raw(",\"conditions\":")
+    writeStrings(declaration.conditions, to: &writer)
+    writer.raw(",\"doc\":")
+    writer.string(declaration.docComment)
+    writer.raw(",\"properties\":[")
+    for (index, property) in declaration.properties.enumerated() {
+      writer.raw(index == 0 ? "\n    " : ",\n    ")
+      writeProperty(property, lines: &lines, to: &writer)
     }
-    fields.append(
-      (
-        "properties",
-        properties.isEmpty ? "[]" : "[\n    " + properties.joined(separator: ",\n    ") + "]"
-      ))
-    return object(fields)
+    writer.raw("]}")
   }
 
-  private static func propertyJSON(_ property: PropertyDeclaration, lines: inout LineTable)
-    -> String
-  {
+  private static func writeProperty(
+    _ property: PropertyDeclaration, lines: inout LineTable, to writer: inout JSONWriter
+  ) {
+    // The hot path of a dump: a key and a common value (false, null, [] …) and the next key
+    // are one literal, so a typical property takes a dozen appends rather than thirty.
     let (line, column) = lines.lineAndColumn(at: property.location.offset)
-    return object([
-      ("name", string(property.name)), ("type", optional(property.typeName)),
-      ("isLet", "\(property.isLet)"), ("default", optional(property.defaultValue)),
-      ("attributes", array(property.attributes.map(attribute))),
-      ("annotations", annotations(property.annotations)), ("line", "\(line)"),
-      ("column", "\(column)"), ("access", string(property.access.rawValue)),
-      ("setterAccess", optional(property.setterAccess?.rawValue)),
-      ("isLazy", "\(property.isLazy)"), ("isTypeInferred", "\(property.isTypeInferred)"),
-      ("conditions", array(property.conditions.map(string))),
-      ("doc", optional(property.docComment)),
-    ])
+    writer.raw("{\"name\":")
+    writer.string(property.name)
+    writer.raw(",\"type\":")
+    writer.string(property.typeName)
+    writer.raw(property.isLet ? ",\"isLet\":true,\"default\":" : ",\"isLet\":false,\"default\":")
+    writer.string(property.defaultValue)
+    if property.attributes.isEmpty && property.annotations.isEmpty {
+      writer.raw(",\"attributes\":[],\"annotations\":{},\"line\":")
+    } else {
+      writer.raw(",\"attributes\":")
+      writeAttributes(property.attributes, to: &writer)
+      writer.raw(",\"annotations\":")
+      writeAnnotations(property.annotations, to: &writer)
+      writer.raw(",\"line\":")
+    }
+    writer.int(line)
+    writer.raw(",\"column\":")
+    writer.int(column)
+    writer.raw(",\"access\":")
+    writer.string(property.access.rawValue)
+    if let setterAccess = property.setterAccess {
+      writer.raw(",\"setterAccess\":")
+      writer.string(setterAccess.rawValue)
+    } else {
+      writer.raw(",\"setterAccess\":null")
+    }
+    switch (property.isLazy, property.isTypeInferred) {
+    case (false, false): writer.raw(",\"isLazy\":false,\"isTypeInferred\":false,\"conditions\":")
+    case (false, true): writer.raw(",\"isLazy\":false,\"isTypeInferred\":true,\"conditions\":")
+    case (true, false): writer.raw(",\"isLazy\":true,\"isTypeInferred\":false,\"conditions\":")
+    case (true, true): writer.raw(",\"isLazy\":true,\"isTypeInferred\":true,\"conditions\":")
+    }
+    if property.conditions.isEmpty && property.docComment == nil {
+      writer.raw("[],\"doc\":null}")
+    } else {
+      writeStrings(property.conditions, to: &writer)
+      writer.raw(",\"doc\":")
+      writer.string(property.docComment)
+      writer.raw("}")
+    }
   }
 
-  private static func enumJSON(
-    _ declaration: EnumDeclaration, path: String, lines: inout LineTable
-  ) -> String {
+  private static func writeEnum(
+    _ declaration: EnumDeclaration, path: String, lines: inout LineTable,
+    to writer: inout JSONWriter
+  ) {
     let (line, column) = lines.lineAndColumn(at: declaration.location.offset)
-    return object([
-      ("name", string(declaration.name)), ("file", string(path)), ("line", "\(line)"),
-      ("column", "\(column)"), ("access", string(declaration.access.rawValue)),
-      ("rawType", optional(declaration.rawType)),
-      ("inherits", array(declaration.inheritedTypes.map(string))),
-      ("attributes", array(declaration.attributes.map(attribute))),
-      ("annotations", annotations(declaration.annotations)),
-      ("conditions", array(declaration.conditions.map(string))),
-      ("doc", optional(declaration.docComment)),
-      ("cases", array(declaration.cases.map(string))),
-    ])
+    writer.raw("{\"name\":")
+    writer.string(declaration.name)
+    writer.raw(",\"file\":")
+    writer.string(path)
+    writer.raw(",\"line\":")
+    writer.int(line)
+    writer.raw(",\"column\":")
+    writer.int(column)
+    writer.raw(",\"access\":")
+    writer.string(declaration.access.rawValue)
+    writer.raw(",\"rawType\":")
+    writer.string(declaration.rawType)
+    writer.raw(",\"inherits\":")
+    writeStrings(declaration.inheritedTypes, to: &writer)
+    writer.raw(",\"attributes\":")
+    writeAttributes(declaration.attributes, to: &writer)
+    writer.raw(",\"annotations\":")
+    writeAnnotations(declaration.annotations, to: &writer)
+    writer.raw(",\"conditions\":")
+    writeStrings(declaration.conditions, to: &writer)
+    writer.raw(",\"doc\":")
+    writer.string(declaration.docComment)
+    writer.raw(",\"cases\":")
+    writeStrings(declaration.cases, to: &writer)
+    writer.raw("}")
   }
 
-  /// `path:line:column: severity: message`; positions in other files show the path only.
-  private static func rendered(
-    _ severity: String, _ message: String, _ location: SourceLocation, lines: inout LineTable
-  ) -> String {
-    guard location.path == lines.path else { return "\(location.path): \(severity): \(message)" }
-    let (line, column) = lines.lineAndColumn(at: location.offset)
-    return "\(location.path):\(line):\(column): \(severity): \(message)"
+  /// `"path:line:column: severity: message"`; positions in other files show the path only.
+  private static func writeRendered(
+    _ severity: String, _ message: String, _ location: SourceLocation, lines: inout LineTable,
+    to writer: inout JSONWriter
+  ) {
+    writer.raw("\"")
+    writer.escaped(location.path)
+    if location.path == lines.path {
+      let (line, column) = lines.lineAndColumn(at: location.offset)
+      writer.raw(":")
+      writer.int(line)
+      writer.raw(":")
+      writer.int(column)
+    }
+    writer.raw(": ")
+    writer.escaped(severity)
+    writer.raw(": ")
+    writer.escaped(message)
+    writer.raw("\"")
   }
 
   // MARK: - JSON pieces
 
-  private static func object(_ fields: [(String, String)]) -> String {
-    "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+  private static func writeStrings(_ items: [String], to writer: inout JSONWriter) {
+    writer.raw("[")
+    for (index, item) in items.enumerated() {
+      if index > 0 { writer.raw(",") }
+      writer.string(item)
+    }
+    writer.raw("]")
   }
 
-  private static func array(_ items: [String]) -> String {
-    "[" + items.joined(separator: ",") + "]"
+  private static func writeAttributes(
+    _ attributes: [AttributeDeclaration], to writer: inout JSONWriter
+  ) {
+    writer.raw("[")
+    for (index, attribute) in attributes.enumerated() {
+      if index > 0 { writer.raw(",") }
+      writer.raw("\"@")
+      writer.escaped(attribute.name)
+      if let arguments = attribute.arguments {
+        writer.raw("(")
+        writer.escaped(arguments)
+        writer.raw(")")
+      }
+      writer.raw("\"")
+    }
+    writer.raw("]")
   }
 
-  private static func optional(_ value: String?) -> String {
-    value.map(string) ?? "null"
+  private static func writeAnnotations(_ annotations: [Annotation], to writer: inout JSONWriter) {
+    writer.raw("{")
+    for (index, annotation) in annotations.enumerated() {
+      if index > 0 { writer.raw(",") }
+      writer.string(annotation.key)
+      writer.raw(":")
+      writeValue(annotation.value, to: &writer)
+    }
+    writer.raw("}")
   }
 
-  private static func attribute(_ attribute: AttributeDeclaration) -> String {
-    string("@" + attribute.name + (attribute.arguments.map { "(" + $0 + ")" } ?? ""))
-  }
-
-  private static func annotations(_ annotations: [Annotation]) -> String {
-    "{" + annotations.map { "\(string($0.key)):\(value($0.value))" }.joined(separator: ",")
-      + "}"
-  }
-
-  private static func value(_ value: AnnotationValue) -> String {
+  private static func writeValue(_ value: AnnotationValue, to writer: inout JSONWriter) {
     switch value {
-    case .bool(let flag): "\(flag)"
-    case .string(let text), .identifier(let text): string(text)
-    case .number(let text): isJSONNumber(text) ? text : string(text)
-    case .list(let items): array(items.map(Self.value))
+    case .bool(let flag): writer.bool(flag)
+    case .string(let text), .identifier(let text): writer.string(text)
+    case .number(let text):
+      if isJSONNumber(text) { writer.number(text) } else { writer.string(text) }
+    case .list(let items):
+      writer.raw("[")
+      for (index, item) in items.enumerated() {
+        if index > 0 { writer.raw(",") }
+        writeValue(item, to: &writer)
+      }
+      writer.raw("]")
     }
   }
 
@@ -199,21 +383,9 @@ public enum ScanDump {
 
   /// A JSON string literal: quotes, backslashes and control characters escaped.
   static func string(_ text: String) -> String {
-    var output = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    return output + "\""
+    var writer = JSONWriter(capacity: text.utf8.count + 2)
+    writer.string(text)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 }
 
@@ -245,6 +417,7 @@ struct LineTable {
 
   private func computeLineStarts() -> [Int] {
     var starts = [0]
+    starts.reserveCapacity(bytes.count / 32 + 1)
     for index in bytes.indices where bytes[index] == ASCII.newline { starts.append(index + 1) }
     return starts
   }
