@@ -26,7 +26,10 @@ enum ColumnTypeCheck {
     if inner.hasPrefix("(") {
       return unsupported("store a 'Codable' struct annotated with 'json' instead")
     }
-    if inner.hasPrefix("some ") || inner.hasPrefix("any ") || inner.contains("&") {
+    // Bytes, not `contains("&")`: with Foundation imported that is a locale-aware search.
+    if inner.hasPrefix("some ") || inner.hasPrefix("any ")
+      || inner.utf8.contains(UInt8(ascii: "&"))
+    {
       return unsupported("existential types cannot be stored; use a concrete type")
     }
     if inner.hasSuffix(".Type") || inner.hasSuffix(".Protocol") {
