@@ -185,6 +185,10 @@ enum ModelContext {
 
   /// A Swift string literal with `\` and `"` escaped.
   static func swiftLiteral(_ text: String) -> String {
+    let needsEscaping = text.utf8.contains {
+      $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+    }
+    if !needsEscaping { return "\"" + text + "\"" }
     var escaped = "\""
     for character in text {
       switch character {

@@ -24,7 +24,18 @@ struct TemplateRenderer {
   ) -> OutputPlan {
     let names = loader.templateNames()
     let tables = model.tables.concurrentMap(ModelContext.tableValue)
-    let base = TemplateContext(files: scanned, extra: ModelContext.values(model, tables: tables))
+    // Sourcery's `types` and `type` cost as much as the model's own values to build: only
+    // when some template's tags mention them. Otherwise they stay as `null`, so the names a
+    // misspelt variable's suggestion is drawn from are unchanged.
+    let readsTypes = loadedFiles().contains { file in
+      let words = TemplateWords.words(in: file)
+      return words.contains("types") || words.contains("type")
+    }
+    let extra = ModelContext.values(model, tables: tables)
+    let base =
+      readsTypes
+      ? TemplateContext(files: scanned, extra: extra)
+      : TemplateContext(structs: [], extra: extra).adding(["types": .null])
     // A table's `type` is its struct's entry in `types.structs`, built once for the base
     // context (which lists structs in this order), not built again per file.
     let declarations = scanned.flatMap(\.structs)
@@ -38,8 +49,12 @@ struct TemplateRenderer {
     if names.contains("Table") {
       for (table, value) in zip(model.tables, tables) {
         var extra: [String: TemplateValue] = ["table": value]
-        if let index = structIndex[table.typeName], index < structValues.count {
-          extra["type"] = structValues[index]
+        if let index = structIndex[table.typeName] {
+          if !readsTypes {
+            extra["type"] = .null
+          } else if index < structValues.count {
+            extra["type"] = structValues[index]
+          }
         }
         jobs.append(
           Job(

@@ -7,6 +7,10 @@ struct DeclarationIndex: Sendable {
   var persisted: Set<String> = []
   /// The table built for each persisted struct, filled before references are resolved.
   var tables: [String: TableModel] = [:]
+  /// Every name a scope prefix could complete into a declared name: `B.C` and `C` for `A.B.C`.
+  /// A name not in here resolves to itself or to nothing, from any scope, so most lookups
+  /// (`String`, a top-level type) skip the walk through the scope's prefixes.
+  private var nestedSuffixes: Set<String> = []
 
   init(files: [ScannedFile], isPersisted: (StructDeclaration) -> Bool) {
     for file in files {
@@ -18,11 +22,21 @@ struct DeclarationIndex: Sendable {
         enums[declaration.name] = declaration
       }
     }
+    for name in Array(structs.keys) + Array(enums.keys) {
+      var rest = Substring(name)
+      while let dot = rest.firstIndex(of: ".") {
+        rest = rest[rest.index(after: dot)...]
+        nestedSuffixes.insert(String(rest))
+      }
+    }
   }
 
   /// The qualified name `name` refers to from inside `scope` (`A.B`): `A.B.name`, `A.name`,
   /// then `name`; nil when no scanned struct or enum has it.
   func resolve(_ name: String, from scope: String) -> String? {
+    guard nestedSuffixes.contains(name) else {
+      return structs[name] != nil || enums[name] != nil ? name : nil
+    }
     var parts = scope.split(separator: ".").map(String.init)
     while true {
       let candidate = (parts + [name]).joined(separator: ".")
@@ -35,6 +49,8 @@ struct DeclarationIndex: Sendable {
   /// `type` with every name of a scanned nested type qualified, so it reads the same outside
   /// the struct: `[Kind]?` inside `Bird` gives `[Bird.Kind]?`.
   func qualify(_ type: String, from scope: String) -> String {
+    // Without nested declarations every name resolves to itself (or to nothing).
+    if nestedSuffixes.isEmpty { return type }
     var output = ""
     var name = ""
     func flush() {

@@ -21,15 +21,26 @@ public struct ModelBuilder: Sendable {
   public func build(_ files: [ScannedFile]) -> Result {
     var diagnostics: [Diagnostic] = []
     var index = DeclarationIndex(files: files) { !$0.annotations.isEmpty }
-    var drafts: [(declaration: StructDeclaration, table: TableModel, references: [Reference])] = []
-    let persisted = files.flatMap(\.structs).filter { index.persisted.contains($0.name) }
-    for declaration in persisted
-    where !drafts.contains(where: { $0.table.typeName == declaration.name }) {
+    // The first declaration of each persisted name, as the index keeps it.
+    var seen: Set<String> = []
+    let persisted = files.flatMap(\.structs).filter {
+      index.persisted.contains($0.name) && seen.insert($0.name).inserted
+    }
+    // A table depends only on its struct and the index, so tables build on all cores; their
+    // diagnostics are gathered afterwards in declaration order, as a sequential run would.
+    let built = persisted.concurrentMap { [index] declaration in
       var references: [Reference] = []
+      var found: [Diagnostic] = []
       let table = buildTable(
-        declaration, index: index, references: &references, diagnostics: &diagnostics)
-      drafts.append((declaration, table, references))
-      index.tables[declaration.name] = table
+        declaration, index: index, references: &references, diagnostics: &found)
+      return Draft(declaration: declaration, table: table, references: references, diagnostics: found)
+    }
+    var drafts: [Draft] = []
+    drafts.reserveCapacity(built.count)
+    for draft in built {
+      diagnostics += draft.diagnostics
+      index.tables[draft.declaration.name] = draft.table
+      drafts.append(draft)
     }
     // References need every table's key, so they are resolved once all tables exist.
     var tables: [TableModel] = []
@@ -48,8 +59,16 @@ public struct ModelBuilder: Sendable {
       diagnostics: diagnostics)
   }
 
+  /// One struct's table before references are resolved, with what building it reported.
+  struct Draft: Sendable {
+    var declaration: StructDeclaration
+    var table: TableModel
+    var references: [Reference]
+    var diagnostics: [Diagnostic]
+  }
+
   /// A `references = Type` waiting for every table to be known.
-  struct Reference {
+  struct Reference: Sendable {
     var column: Int
     var name: String
     var location: SourceLocation

@@ -52,7 +52,8 @@ extension TableModel {
 
   /// A double-quoted SQL identifier with `"` doubled inside.
   public static func quote(_ identifier: String) -> String {
-    "\""
+    if !identifier.utf8.contains(UInt8(ascii: "\"")) { return "\"" + identifier + "\"" }
+    return "\""
       + identifier.split(separator: "\"", omittingEmptySubsequences: false)
       .joined(separator: "\"\"") + "\""
   }

@@ -129,7 +129,7 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 
 extension TemplateValue: ExpressibleByDictionaryLiteral {
   public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-    var dictionary: [String: TemplateValue] = [:]
+    var dictionary: [String: TemplateValue] = Dictionary(minimumCapacity: elements.count)
     for (key, value) in elements { dictionary[key] = value }
     self = .dictionary(dictionary)
   }

@@ -2,13 +2,15 @@
 /// `name` and `Name` (say, after a `column = "…"` mapping) collide too.
 enum ColumnNameCheck {
   static func run(_ columns: [ColumnModel], diagnostics: inout [Diagnostic]) {
-    var seen: [String: ColumnModel] = [:]
-    for column in columns {
+    // Lowercased name → position of the first column with it.
+    var seen: [String: Int] = Dictionary(minimumCapacity: columns.count)
+    for (position, column) in columns.enumerated() {
       let key = column.name.lowercased()
-      guard let first = seen[key] else {
-        seen[key] = column
+      guard let firstPosition = seen[key] else {
+        seen[key] = position
         continue
       }
+      let first = columns[firstPosition]
       let message: ModelMessage =
         first.name == column.name
         ? .duplicateColumn(column.name) : .collidingColumn(column.name, other: first.name)

@@ -22,11 +22,14 @@ enum ColumnTypeCheck {
     }
     let inner = split.wrapped
     if OptionalSplit(inner).isOptional { return unsupported("nested optionals cannot be stored") }
-    if inner.contains("->") { return unsupported("functions cannot be stored") }
+    if containsArrow(inner) { return unsupported("functions cannot be stored") }
     if inner.hasPrefix("(") {
       return unsupported("store a 'Codable' struct annotated with 'json' instead")
     }
-    if inner.hasPrefix("some ") || inner.hasPrefix("any ") || inner.contains("&") {
+    // Bytes, not `contains("&")`: with Foundation imported that is a locale-aware search.
+    if inner.hasPrefix("some ") || inner.hasPrefix("any ")
+      || inner.utf8.contains(UInt8(ascii: "&"))
+    {
       return unsupported("existential types cannot be stored; use a concrete type")
     }
     if inner.hasSuffix(".Type") || inner.hasSuffix(".Protocol") {
@@ -71,6 +74,16 @@ enum ColumnTypeCheck {
     }
     mapping.sqlType = .blob
     return mapping
+  }
+
+  /// Whether `type` contains `->`, without Foundation's locale-aware `contains`.
+  private static func containsArrow(_ type: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in type.utf8 {
+      if previous == UInt8(ascii: "-") && byte == UInt8(ascii: ">") { return true }
+      previous = byte
+    }
+    return false
   }
 
   private static func isCollection(_ type: String) -> Bool {

@@ -20,8 +20,9 @@ extension TemplateContext {
   public static func typesValue(
     structs: [StructDeclaration], enums: [EnumDeclaration]
   ) -> TemplateValue {
-    let structValues = structs.map(typeValue)
-    let enumValues = enums.map(typeValue)
+    // Each declaration's value depends on it alone: built on all cores, kept in order.
+    let structValues = structs.concurrentMap(typeValue)
+    let enumValues = enums.concurrentMap(typeValue)
     var byInheritedName: [String: [TemplateValue]] = [:]
     let inherited = structs.map(\.inheritedTypes) + enums.map(\.inheritedTypes)
     for (names, value) in zip(inherited, structValues + enumValues) {
