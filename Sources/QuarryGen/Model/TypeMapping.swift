@@ -27,7 +27,8 @@ struct TypeMapping: Sendable, Hashable {
     "Int": .integer, "Int8": .integer, "Int16": .integer, "Int32": .integer, "Int64": .integer,
     "UInt": .integer, "UInt8": .integer, "UInt16": .integer, "UInt32": .integer,
     "UInt64": .integer, "Bool": .integer, "Double": .real, "Float": .real, "Date": .real,
-    "String": .text, "UUID": .text, "URL": .text, "Data": .blob, "Decimal": .numeric,
+    "String": .text, "Character": .text, "UUID": .text, "URL": .text, "Data": .blob,
+    "Decimal": .numeric,
   ]
 
   static let integerTypes: Set<String> = [

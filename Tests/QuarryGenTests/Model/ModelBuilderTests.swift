@@ -108,7 +108,7 @@ final class ModelBuilderTests: XCTestCase {
         "g Data BLOB value", "h Swift.String TEXT value", "i Optional<Int32> INTEGER value",
         "j [String: [Int]] TEXT json", "k Set<String> TEXT json", "l Color BLOB value",
         "m Everything.Level? INTEGER value", "n Point TEXT json", "o Color TEXT json",
-        "p Character BLOB value", "q Mood TEXT value",
+        "p Character TEXT value", "q Mood TEXT value",
       ])
     XCTAssertEqual(result.model.enums.map(\.name), ["Everything.Level", "Mood"])
     XCTAssertEqual(table.columns[9].isNullable, true)
