@@ -20,9 +20,10 @@ func printOutput(_ text: String) {
 /// less. Stops quietly if standard output is closed.
 func printOutput(bytes: [UInt8]) {
   bytes.withUnsafeBytes { buffer in
+    guard let start = buffer.baseAddress else { return }
     var offset = 0
     while offset < buffer.count {
-      let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+      let written = write(STDOUT_FILENO, start + offset, buffer.count - offset)
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else { return }
       offset += written

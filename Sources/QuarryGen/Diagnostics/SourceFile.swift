@@ -46,7 +46,8 @@ public struct SourceFile: Sendable, Hashable {
     var start = clamped
     while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
     var end = clamped
-    while end < bytes.count && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r") {
+    while end < bytes.count && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r")
+    {
       end += 1
     }
     return String(decoding: bytes[start..<end], as: UTF8.self)

@@ -33,7 +33,8 @@ public struct ModelBuilder: Sendable {
       var found: [Diagnostic] = []
       let table = buildTable(
         declaration, index: index, references: &references, diagnostics: &found)
-      return Draft(declaration: declaration, table: table, references: references, diagnostics: found)
+      return Draft(
+        declaration: declaration, table: table, references: references, diagnostics: found)
     }
     var drafts: [Draft] = []
     drafts.reserveCapacity(built.count)

@@ -53,9 +53,10 @@ final class VariablePath: Sendable {
     var previous = ""
     for part in text.split(separator: ".", omittingEmptySubsequences: false) {
       let name = String(part)
-      components.append(Component(
-        name: name, index: Int(name),
-        allowsMissingKey: Self.openDictionaries.contains(previous)))
+      components.append(
+        Component(
+          name: name, index: Int(name),
+          allowsMissingKey: Self.openDictionaries.contains(previous)))
       previous = name
     }
     self.components = components

@@ -78,9 +78,11 @@ struct ExpressionLexer {
           index += 1
         }
         guard closed else {
-          return .failure(Failure(diagnostic: .error(
-            TemplateMessage.unterminatedString.text,
-            at: SourceLocation(path: file.path, offset: start))))
+          return .failure(
+            Failure(
+              diagnostic: .error(
+                TemplateMessage.unterminatedString.text,
+                at: SourceLocation(path: file.path, offset: start))))
         }
         tokens.append(
           ExpressionToken(
@@ -90,9 +92,11 @@ struct ExpressionLexer {
         tokens.append(token(.symbol, start..<index))
       } else {
         let character = String(decoding: bytes[start..<start + 1], as: UTF8.self)
-        return .failure(Failure(diagnostic: .error(
-          TemplateMessage.unexpectedCharacter(character).text,
-          at: SourceLocation(path: file.path, offset: start))))
+        return .failure(
+          Failure(
+            diagnostic: .error(
+              TemplateMessage.unexpectedCharacter(character).text,
+              at: SourceLocation(path: file.path, offset: start))))
       }
     }
     return .success(tokens)

@@ -24,8 +24,9 @@ struct ExpressionParser {
   private var currentOffset: Int { current?.offset ?? endOffset }
 
   mutating func fail(_ message: TemplateMessage, at offset: Int? = nil) {
-    diagnostics.append(.error(
-      message.text, at: SourceLocation(path: file.path, offset: offset ?? currentOffset)))
+    diagnostics.append(
+      .error(
+        message.text, at: SourceLocation(path: file.path, offset: offset ?? currentOffset)))
   }
 
   /// Steps over the current token; returns true so it can end a loop condition.
@@ -129,7 +130,8 @@ struct ExpressionParser {
     }
     guard filter.argumentCount.contains(arguments.count) else {
       fail(
-        .wrongArgumentCount(filter: filter.name, expected: filter.argumentCount,
+        .wrongArgumentCount(
+          filter: filter.name, expected: filter.argumentCount,
           got: arguments.count),
         at: token.offset)
       return nil
@@ -173,8 +175,9 @@ struct ExpressionParser {
           fail(.invalidVariablePath(token.text), at: token.offset)
           return nil
         }
-        return .variable(VariablePath(
-          text: token.text, location: SourceLocation(path: file.path, offset: token.offset)))
+        return .variable(
+          VariablePath(
+            text: token.text, location: SourceLocation(path: file.path, offset: token.offset)))
       }
     case .symbol:
       if token.text == "(" {

@@ -74,8 +74,7 @@ public final class TemplateEngine: @unchecked Sendable {
     return (output, diagnostics + renderDiagnostics)
   }
 
-  private func resolveInclude(_ name: String) -> (TemplateParser.IncludeResolution, [Diagnostic])
-  {
+  private func resolveInclude(_ name: String) -> (TemplateParser.IncludeResolution, [Diagnostic]) {
     let name = Self.templateName(forPath: name)
     if loading.contains(name) { return (.cycle, []) }
     let (template, diagnostics) = template(named: name)

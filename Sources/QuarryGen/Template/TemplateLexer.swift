@@ -37,8 +37,9 @@ struct TemplateLexer {
         continue
       }
       if textStart < index {
-        tokens.append(TemplateToken(
-          kind: .text, start: textStart, end: index, tagStart: textStart, tagEnd: index))
+        tokens.append(
+          TemplateToken(
+            kind: .text, start: textStart, end: index, tagStart: textStart, tagEnd: index))
       }
       let token: TemplateToken
       switch scanTag(kind: kind, at: index) {
@@ -46,14 +47,16 @@ struct TemplateLexer {
         token = tag
       case .unclosed:
         let opening = String(decoding: bytes[index..<index + 2], as: UTF8.self)
-        diagnostics.append(.error(
-          TemplateMessage.unclosedTag(opening: opening, closing: Self.closing(kind)).text,
-          at: SourceLocation(path: file.path, offset: index)))
+        diagnostics.append(
+          .error(
+            TemplateMessage.unclosedTag(opening: opening, closing: Self.closing(kind)).text,
+            at: SourceLocation(path: file.path, offset: index)))
         return tokens
       case .unterminatedString(let offset):
-        diagnostics.append(.error(
-          TemplateMessage.unterminatedString.text,
-          at: SourceLocation(path: file.path, offset: offset)))
+        diagnostics.append(
+          .error(
+            TemplateMessage.unterminatedString.text,
+            at: SourceLocation(path: file.path, offset: offset)))
         return tokens
       }
       tokens.append(token)
@@ -61,9 +64,10 @@ struct TemplateLexer {
       textStart = index
     }
     if textStart < bytes.count {
-      tokens.append(TemplateToken(
-        kind: .text, start: textStart, end: bytes.count, tagStart: textStart,
-        tagEnd: bytes.count))
+      tokens.append(
+        TemplateToken(
+          kind: .text, start: textStart, end: bytes.count, tagStart: textStart,
+          tagEnd: bytes.count))
     }
     return tokens
   }

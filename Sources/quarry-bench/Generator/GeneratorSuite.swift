@@ -97,7 +97,8 @@ struct GeneratorSuite {
     BenchResult(
       suite: "generator", operation: operation, implementation: nil, storage: nil,
       rows: corpus?.paths.count ?? 1, samples: samples, ratioToRaw: nil,
-      megabytesPerSecond: perByte ? corpus.map { Double($0.totalBytes) / 1e6 / samples.median }
+      megabytesPerSecond: perByte
+        ? corpus.map { Double($0.totalBytes) / 1e6 / samples.median }
         : nil)
   }
 }

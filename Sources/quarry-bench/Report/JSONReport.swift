@@ -59,7 +59,8 @@ enum JSONReport {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       case let c where c.value < 0x20:
-        out += "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count)
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count)
           + String(c.value, radix: 16)
       default: out.unicodeScalars.append(scalar)
       }

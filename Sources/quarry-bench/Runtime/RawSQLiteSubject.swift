@@ -157,7 +157,8 @@ final class RawSQLiteSubject: RuntimeSubject {
     }
     entity.payload.withUnsafeBytes { bytes in
       // An empty buffer has no base address, and a NULL pointer would bind NULL, not x''.
-      _ = bytes.isEmpty
+      _ =
+        bytes.isEmpty
         ? sqlite3_bind_zeroblob(statement, 6, 0)
         : sqlite3_bind_blob(
           statement, 6, bytes.baseAddress, Int32(bytes.count), quarry_sqlite_transient())
@@ -207,8 +208,10 @@ final class RawSQLiteSubject: RuntimeSubject {
 
   private func prepare(_ sql: String) throws -> OpaquePointer {
     var statement: OpaquePointer?
-    try check(sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
-      &statement, nil), sql: sql)
+    try check(
+      sqlite3_prepare_v3(
+        connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
+        &statement, nil), sql: sql)
     guard let statement else { throw SQLiteCallError(SQLITE_MISUSE, connection: nil, sql: sql) }
     statements.append(statement)
     return statement

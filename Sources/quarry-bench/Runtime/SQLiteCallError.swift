@@ -8,7 +8,8 @@ struct SQLiteCallError: Error, CustomStringConvertible {
 
   init(_ code: Int32, connection: OpaquePointer?, sql: String? = nil) {
     self.code = code
-    self.message = connection.map { String(cString: sqlite3_errmsg($0)) }
+    self.message =
+      connection.map { String(cString: sqlite3_errmsg($0)) }
       ?? String(cString: sqlite3_errstr(code))
     self.sql = sql
   }

@@ -4,7 +4,8 @@ import XCTest
 /// One test per filter: a snippet and its exact output.
 final class StringCaseFilterTests: XCTestCase {
   func testUpperFirstLetter() {
-    assertRenders("{{ s|upperFirstLetter }}|{{ e|upperFirstLetter }}", ["s": "birdName", "e": ""],
+    assertRenders(
+      "{{ s|upperFirstLetter }}|{{ e|upperFirstLetter }}", ["s": "birdName", "e": ""],
       "BirdName|")
   }
 
@@ -63,7 +64,8 @@ final class CollectionFilterTests: XCTestCase {
   }
 
   func testLast() {
-    assertRenders("{{ xs|last }}[{{ e|last }}]{{ s|last }}", ["xs": ["a", "b"], "e": [], "s": "xy"],
+    assertRenders(
+      "{{ xs|last }}[{{ e|last }}]{{ s|last }}", ["xs": ["a", "b"], "e": [], "s": "xy"],
       "b[]y")
   }
 

@@ -49,7 +49,8 @@ final class ReadmeTemplateExampleTests: XCTestCase {
 
   func testErrorExample() {
     let lines = (1...10).map { _ in "\n" }.joined()
-    let template = lines + "{% for variable in type.storedVariables %}\n    {{ variable.nmae }}\n{% endfor %}\n"
+    let template =
+      lines + "{% for variable in type.storedVariables %}\n    {{ variable.nmae }}\n{% endfor %}\n"
     let loader = InMemoryTemplateLoader(["Record": template])
     let engine = TemplateEngine(loader: loader)
     let context = TemplateContext().adding(["type": TemplateContext.typeValue(bird(["wingspan"]))])

@@ -57,7 +57,8 @@ final class TemplateContextTests: XCTestCase {
       {% endfor %}
 
       """
-    let (output, diagnostics) = Template.parse(SourceFile(path: "T.stencil", text: template))
+    let (output, diagnostics) =
+      Template.parse(SourceFile(path: "T.stencil", text: template))
       .template.map { $0.render(context: context) } ?? ("", [])
     XCTAssertEqual(diagnostics, [])
     XCTAssertEqual(
@@ -91,7 +92,8 @@ final class TemplateContextTests: XCTestCase {
       {% for type in types.based.Sendable %}{{ type.name }};{% endfor %}
       {% for type in types.inheriting.Codable %}{{ type.name }}{% empty %}none{% endfor %}
       """
-    let (output, diagnostics) = Template.parse(SourceFile(path: "T.stencil", text: template))
+    let (output, diagnostics) =
+      Template.parse(SourceFile(path: "T.stencil", text: template))
       .template.map { $0.render(context: context) } ?? ("", [])
     XCTAssertEqual(diagnostics, [])
     XCTAssertEqual(output, "Bird;\nBird;Nest;Kind;\nnone")
@@ -111,7 +113,8 @@ final class TemplateContextTests: XCTestCase {
       {% endfor %}
 
       """
-    let (output, diagnostics) = Template.parse(SourceFile(path: "T.stencil", text: template))
+    let (output, diagnostics) =
+      Template.parse(SourceFile(path: "T.stencil", text: template))
       .template.map { $0.render(context: TemplateContext(structs: [bird])) } ?? ("", [])
     XCTAssertEqual(diagnostics, [])
     XCTAssertEqual(
@@ -136,11 +139,12 @@ final class TemplateContextTests: XCTestCase {
     let context = TemplateContext(
       structs: [], arguments: ["module": "Birds"], extra: ["tables": ["birds"]]
     ).adding(["type": "Bird"])
-    let (output, _) = Template.parse(
-      SourceFile(
-        path: "T.stencil",
-        text: "{{ argument.module }} {{ tables.first }} {{ type }} {{ types.structs|count }}")
-    ).template.map { $0.render(context: context) } ?? ("", [])
+    let (output, _) =
+      Template.parse(
+        SourceFile(
+          path: "T.stencil",
+          text: "{{ argument.module }} {{ tables.first }} {{ type }} {{ types.structs|count }}")
+      ).template.map { $0.render(context: context) } ?? ("", [])
     XCTAssertEqual(output, "Birds birds Bird 0")
   }
 
@@ -152,9 +156,10 @@ final class TemplateContextTests: XCTestCase {
       file: SourceFile(path: "B.swift", text: ""),
       structs: [StructDeclaration(name: "B", localName: "B", location: location)])
     let context = TemplateContext(files: [first, second])
-    let (output, _) = Template.parse(
-      SourceFile(path: "T.stencil", text: "{% for t in types.structs %}{{ t.name }}{% endfor %}")
-    ).template.map { $0.render(context: context) } ?? ("", [])
+    let (output, _) =
+      Template.parse(
+        SourceFile(path: "T.stencil", text: "{% for t in types.structs %}{{ t.name }}{% endfor %}")
+      ).template.map { $0.render(context: context) } ?? ("", [])
     XCTAssertEqual(output, "AB")
   }
 }

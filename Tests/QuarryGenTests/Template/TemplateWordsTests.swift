@@ -1,5 +1,6 @@
-@testable import QuarryGen
 import XCTest
+
+@testable import QuarryGen
 
 /// The words the generator checks before building Sourcery's `types` for a template folder.
 final class TemplateWordsTests: XCTestCase {

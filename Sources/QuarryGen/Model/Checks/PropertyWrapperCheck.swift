@@ -28,8 +28,7 @@ enum PropertyWrapperCheck {
           .error(
             .wrappedPropertyWithoutDefault(property: property.name, wrapper: wrapperName),
             at: property.location))
-      } else if let next = properties[(position + 1)...].first(where: { wrapper(of: $0) == nil })
-      {
+      } else if let next = properties[(position + 1)...].first(where: { wrapper(of: $0) == nil }) {
         diagnostics.append(
           .error(
             .wrappedPropertyBeforePlainOne(

@@ -64,8 +64,7 @@ enum StringCase {
       if character.isUppercase && index > 0 && !result.hasSuffix("_") {
         let previous = characters[index - 1]
         let nextIsLowercase = index + 1 < characters.count && characters[index + 1].isLowercase
-        if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLowercase)
-        {
+        if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLowercase) {
           result += "_"
         }
       }

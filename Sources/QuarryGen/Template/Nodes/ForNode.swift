@@ -84,9 +84,10 @@ extension TemplateParser {
     }
     if let end { expectNoArguments(end) }
     guard let header, end != nil else { return nil }
-    return .forLoop(ForNode(
-      keyName: header.key, valueName: header.value, sequence: header.sequence,
-      sequenceLocation: header.location, body: body, emptyBody: emptyBody))
+    return .forLoop(
+      ForNode(
+        keyName: header.key, valueName: header.value, sequence: header.sequence,
+        sequenceLocation: header.location, body: body, emptyBody: emptyBody))
   }
 
   private mutating func parseForHeader(_ tag: BlockTag) -> (
