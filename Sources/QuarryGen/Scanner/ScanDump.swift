@@ -165,13 +165,14 @@ public enum ScanDump {
 
   // MARK: - Declarations
 
-  private static func writeStruct(
-    _ declaration: StructDeclaration, path: String, lines: inout LineTable,
+  /// The keys every declaration starts with: name, file, line, column and access.
+  private static func writeHead(
+    name: String, path: String, offset: Int, access: AccessLevel, lines: inout LineTable,
     to writer: inout JSONWriter
   ) {
-    let (line, column) = lines.lineAndColumn(at: declaration.location.offset)
+    let (line, column) = lines.lineAndColumn(at: offset)
     writer.raw("{\"name\":")
-    writer.string(declaration.name)
+    writer.string(name)
     writer.raw(",\"file\":")
     writer.string(path)
     writer.raw(",\"line\":")
@@ -179,7 +180,16 @@ public enum ScanDump {
     writer.raw(",\"column\":")
     writer.int(column)
     writer.raw(",\"access\":")
-    writer.string(declaration.access.rawValue)
+    writer.string(access.rawValue)
+  }
+
+  private static func writeStruct(
+    _ declaration: StructDeclaration, path: String, lines: inout LineTable,
+    to writer: inout JSONWriter
+  ) {
+    writeHead(
+      name: declaration.name, path: path, offset: declaration.location.offset,
+      access: declaration.access, lines: &lines, to: &writer)
     writer.raw(",\"generics\":")
     writer.string(declaration.genericParameters)
     writer.raw(",\"inherits\":")
@@ -252,17 +262,9 @@ public enum ScanDump {
     _ declaration: EnumDeclaration, path: String, lines: inout LineTable,
     to writer: inout JSONWriter
   ) {
-    let (line, column) = lines.lineAndColumn(at: declaration.location.offset)
-    writer.raw("{\"name\":")
-    writer.string(declaration.name)
-    writer.raw(",\"file\":")
-    writer.string(path)
-    writer.raw(",\"line\":")
-    writer.int(line)
-    writer.raw(",\"column\":")
-    writer.int(column)
-    writer.raw(",\"access\":")
-    writer.string(declaration.access.rawValue)
+    writeHead(
+      name: declaration.name, path: path, offset: declaration.location.offset,
+      access: declaration.access, lines: &lines, to: &writer)
     writer.raw(",\"rawType\":")
     writer.string(declaration.rawType)
     writer.raw(",\"inherits\":")
