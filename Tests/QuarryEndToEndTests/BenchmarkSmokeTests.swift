@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// Runs the built `quarry-bench --quick` once, as CI's smoke test of the benchmark: every
+/// operation runs for every implementation, its results pass the benchmark's own checks, and
+/// the JSON report has the fields the figures are tracked by. It asserts no timing.
+final class BenchmarkSmokeTests: XCTestCase {
+  private struct Row: Decodable {
+    var suite: String
+    var operation: String
+    var implementation: String?
+    var storage: String?
+    var rows: Int
+    var median_s: Double
+    var ratio_to_raw: Double?
+    var mb_per_s: Double?
+  }
+
+  func testQuickRunReportsEveryOperationAsJSON() throws {
+    let benchmark = QuarryBinary.executable.deletingLastPathComponent()
+      .appendingPathComponent("quarry-bench")
+    let run = try QuarryBinary.runProcess(
+      benchmark, ["--quick", "--runs", "1", "--json"], in: QuarryBinary.packageRoot)
+    XCTAssertEqual(run.exitCode, 0, run.standardError)
+    let rows = try JSONDecoder().decode([Row].self, from: Data(run.standardOutput.utf8))
+
+    let runtime = rows.filter { $0.suite == "runtime" }
+    let operations = Set(runtime.map(\.operation))
+    XCTAssertEqual(
+      operations,
+      ["insert", "fetch all", "point lookup", "update", "upsert", "where score > x"])
+    for operation in operations {
+      for storage in ["file", "memory"] {
+        let implementations = runtime.filter { $0.operation == operation && $0.storage == storage }
+        XCTAssertEqual(
+          implementations.compactMap(\.implementation).sorted(), ["generated", "naive", "raw"],
+          "\(operation) on \(storage)")
+        for row in implementations {
+          XCTAssertGreaterThan(row.rows, 0)
+          XCTAssertGreaterThan(row.median_s, 0)
+          XCTAssertEqual(
+            row.ratio_to_raw == nil, row.implementation == "raw",
+            "only the baseline has no ratio: \(operation) \(storage) \(row.implementation ?? "")")
+        }
+      }
+    }
+
+    let generator = rows.filter { $0.suite == "generator" }
+    let scan = try XCTUnwrap(generator.first { $0.operation == "scan (1 core)" })
+    XCTAssertGreaterThan(scan.mb_per_s ?? 0, 0)
+    XCTAssertNotNil(generator.first { $0.operation == "quarry generate (no-op)" })
+  }
+}
