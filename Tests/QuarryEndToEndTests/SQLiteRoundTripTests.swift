@@ -28,7 +28,9 @@ final class SQLiteRoundTripTests: XCTestCase {
   func testSchemaInTheDatabaseIsSchemaSQL() throws {
     let schemaFile = QuarryBinary.testFolder.appendingPathComponent("Generated/Schema.sql")
     let text = try String(contentsOf: schemaFile, encoding: .utf8)
-    let expected = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+    // The header is one or more `--` lines; everything after it is DDL.
+    let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { $0.hasPrefix("--") }
       .joined(separator: "\n").components(separatedBy: ";\n")
       .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.sorted()
     let count =

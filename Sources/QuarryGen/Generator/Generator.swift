@@ -189,9 +189,10 @@ public enum Generator {
     ])
   }
 
-  /// A generated file's text after its header line and the blank line below it.
+  /// A generated file's text after its header lines (one, or one per source), starting with
+  /// the blank line below them; `GeneratedText.file` always puts that blank line there.
   static func bodyWithoutHeader(_ contents: String) -> String {
-    guard let newline = contents.firstIndex(of: "\n") else { return "" }
-    return String(contents[contents.index(after: newline)...])
+    guard let blankLine = contents.range(of: "\n\n") else { return "" }
+    return String(contents[contents.index(after: blankLine.lowerBound)...])
   }
 }
