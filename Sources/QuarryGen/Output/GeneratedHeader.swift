@@ -28,7 +28,8 @@ public enum GeneratedHeader {
     let from = sources.isEmpty ? "" : " from " + sources.joined(separator: ", ")
     let single = "\(comment) \(marker)\(from). Do not edit."
     guard single.utf8.count > maximumLineLength, sources.count > 1 else { return single }
-    return (["\(comment) \(marker) from these files. Do not edit."]
+    return
+      (["\(comment) \(marker) from these files. Do not edit."]
       + sources.map { "\(comment)   \($0)" }).joined(separator: "\n")
   }
 
