@@ -43,10 +43,8 @@ struct QuarryCommandPlugin: CommandPlugin {
       process.waitUntilExit()
       if process.terminationStatus != 0 { failed.append(target.name) }
     }
-    if !failed.isEmpty {
-      Diagnostics.error("quarry failed for \(failed.joined(separator: ", "))")
-      throw PluginFailure(targets: failed)
-    }
+    // SwiftPM prints the thrown error once; reporting it through Diagnostics as well doubled it.
+    if !failed.isEmpty { throw PluginFailure(targets: failed) }
   }
 
   /// Whether any Swift file of the target mentions a `quarry:` annotation; a cheap filter
