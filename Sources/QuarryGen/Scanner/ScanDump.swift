@@ -183,6 +183,24 @@ public enum ScanDump {
     writer.string(access.rawValue)
   }
 
+  /// The keys structs and enums share after their own: inherits, attributes, annotations,
+  /// conditions and doc.
+  private static func writeTraits(
+    inherits: [String], attributes: [AttributeDeclaration], annotations: [Annotation],
+    conditions: [String], doc: String?, to writer: inout JSONWriter
+  ) {
+    writer.raw(",\"inherits\":")
+    writeStrings(inherits, to: &writer)
+    writer.raw(",\"attributes\":")
+    writeAttributes(attributes, to: &writer)
+    writer.raw(",\"annotations\":")
+    writeAnnotations(annotations, to: &writer)
+    writer.raw(",\"conditions\":")
+    writeStrings(conditions, to: &writer)
+    writer.raw(",\"doc\":")
+    writer.string(doc)
+  }
+
   private static func writeStruct(
     _ declaration: StructDeclaration, path: String, lines: inout LineTable,
     to writer: inout JSONWriter
@@ -192,16 +210,10 @@ public enum ScanDump {
       access: declaration.access, lines: &lines, to: &writer)
     writer.raw(",\"generics\":")
     writer.string(declaration.genericParameters)
-    writer.raw(",\"inherits\":")
-    writeStrings(declaration.inheritedTypes, to: &writer)
-    writer.raw(",\"attributes\":")
-    writeAttributes(declaration.attributes, to: &writer)
-    writer.raw(",\"annotations\":")
-    writeAnnotations(declaration.annotations, to: &writer)
-    writer.raw(",\"conditions\":")
-    writeStrings(declaration.conditions, to: &writer)
-    writer.raw(",\"doc\":")
-    writer.string(declaration.docComment)
+    writeTraits(
+      inherits: declaration.inheritedTypes, attributes: declaration.attributes,
+      annotations: declaration.annotations, conditions: declaration.conditions,
+      doc: declaration.docComment, to: &writer)
     writer.raw(",\"properties\":[")
     for (index, property) in declaration.properties.enumerated() {
       writer.raw(index == 0 ? "\n    " : ",\n    ")
@@ -267,16 +279,10 @@ public enum ScanDump {
       access: declaration.access, lines: &lines, to: &writer)
     writer.raw(",\"rawType\":")
     writer.string(declaration.rawType)
-    writer.raw(",\"inherits\":")
-    writeStrings(declaration.inheritedTypes, to: &writer)
-    writer.raw(",\"attributes\":")
-    writeAttributes(declaration.attributes, to: &writer)
-    writer.raw(",\"annotations\":")
-    writeAnnotations(declaration.annotations, to: &writer)
-    writer.raw(",\"conditions\":")
-    writeStrings(declaration.conditions, to: &writer)
-    writer.raw(",\"doc\":")
-    writer.string(declaration.docComment)
+    writeTraits(
+      inherits: declaration.inheritedTypes, attributes: declaration.attributes,
+      annotations: declaration.annotations, conditions: declaration.conditions,
+      doc: declaration.docComment, to: &writer)
     writer.raw(",\"cases\":")
     writeStrings(declaration.cases, to: &writer)
     writer.raw("}")
