@@ -8,7 +8,8 @@ import QuarryGen
 /// $ quarry scan Sources/App/Models
 /// ```
 enum Command: Equatable {
-  case generate(GeneratorOptions, verbosity: GenerationReport.Verbosity)
+  case generate(
+    GeneratorOptions, verbosity: GenerationReport.Verbosity, regenerateCommand: String)
   case scan([String])
   case help(String)
   case version
@@ -44,6 +45,9 @@ enum Options {
                               last clean run (whose file stamps live in the user's cache).
       --quiet                 Print only diagnostics.
       --verbose               Also print unchanged files and a summary.
+      --regenerate-command <text>
+                              The command '--check' tells to run when files are out of
+                              date (default: 'quarry generate'; plugins name their own).
 
     EXIT STATUS: 0 on success (warnings allowed), 1 when an error was reported or --check
     found out-of-date files, 64 on a command-line mistake.
@@ -81,6 +85,7 @@ enum Options {
     var mode = GeneratorOptions.Mode.write
     var usesStamp = true
     var verbosity = GenerationReport.Verbosity.normal
+    var regenerateCommand = "quarry generate"
     var index = 0
     func value(for option: String) throws(UsageError) -> String {
       index += 1
@@ -103,6 +108,7 @@ enum Options {
           throw UsageError(message: "'--check' and '--dry-run' cannot be combined")
         }
         mode = requested
+      case "--regenerate-command": regenerateCommand = try value(for: argument)
       case "--no-cache": usesStamp = false
       case "--quiet", "-q", "--verbose", "-v":
         let requested: GenerationReport.Verbosity = argument.contains("q") ? .quiet : .verbose
@@ -114,7 +120,7 @@ enum Options {
         if argument.hasPrefix("-") {
           let known = [
             "--output", "--templates", "--root", "--single-file", "--check", "--dry-run",
-            "--no-cache", "--quiet", "--verbose", "--help",
+            "--no-cache", "--quiet", "--verbose", "--regenerate-command", "--help",
           ]
           let suggestion = EditDistance.suggestion(for: argument, among: known)
           let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -131,6 +137,6 @@ enum Options {
     let options = GeneratorOptions(
       sources: sources, output: output, templates: templates, root: root,
       singleFile: singleFile, mode: mode, usesStamp: usesStamp)
-    return .generate(options, verbosity: verbosity)
+    return .generate(options, verbosity: verbosity, regenerateCommand: regenerateCommand)
   }
 }

@@ -7,7 +7,12 @@
 /// $ quarry generate Models --output Generated --check
 /// stale: Generated/Bird+Quarry.swift
 /// quarry: 1 generated file is out of date; run 'quarry generate' without '--check'
+/// $ quarry generate Models --output Generated
+/// quarry: 5 generated files up to date
 /// ```
+///
+/// `regenerateCommand` is the command the `--check` hint names: the command plugin passes its
+/// own (`swift package --allow-writing-to-package-directory quarry`).
 public struct GenerationReport: Sendable, Hashable {
   public enum Verbosity: Sendable, Hashable {
     case quiet, normal, verbose
@@ -16,7 +21,10 @@ public struct GenerationReport: Sendable, Hashable {
   public var standardOutput = ""
   public var standardError = ""
 
-  public init(_ result: GenerationResult, verbosity: Verbosity) {
+  public init(
+    _ result: GenerationResult, verbosity: Verbosity,
+    regenerateCommand: String = "quarry generate"
+  ) {
     let folder = result.outputDisplayPath == "." ? "" : result.outputDisplayPath + "/"
     let errors = result.diagnostics.filter(\.isError).count
     let warnings = result.diagnostics.filter { $0.severity == .warning }.count
@@ -35,7 +43,7 @@ public struct GenerationReport: Sendable, Hashable {
         let count = Self.plural(result.outOfDate.count, "generated file")
         let verb = result.outOfDate.count == 1 ? "is" : "are"
         standardError +=
-          "quarry: \(count) \(verb) out of date; run 'quarry generate' without '--check'\n"
+          "quarry: \(count) \(verb) out of date; run '\(regenerateCommand)' without '--check'\n"
       } else if verbosity != .quiet {
         standardOutput +=
           "quarry: \(Self.plural(result.changes.count, "generated file")) up to date\n"
@@ -55,6 +63,13 @@ public struct GenerationReport: Sendable, Hashable {
         }
         let shown = change.kind == .unchanged ? verb : prefix + verb
         standardOutput += "\(shown) \(folder)\(change.path)\n"
+      }
+      if verbosity == .normal && result.mode == .write
+        && !result.changes.contains(where: { $0.kind != .unchanged })
+      {
+        // One line, so a run that changed nothing still says it ran.
+        standardOutput +=
+          "quarry: \(Self.plural(result.changes.count, "generated file")) up to date\n"
       }
       if verbosity == .verbose {
         standardOutput +=

@@ -42,7 +42,7 @@ enum ModelMessage: Sendable, Hashable {
   case defaultTypeMismatch(property: String, value: String, type: String, sqlType: String)
   case wrappedPropertyWithoutDefault(property: String, wrapper: String)
   case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
-  case notSendable(structName: String)
+  case notSendable(structName: String, localName: String, access: AccessLevel, inherited: [String])
   // Notes.
   case firstDeclaredHere
   case otherTableHere
@@ -162,9 +162,12 @@ enum ModelMessage: Sendable, Hashable {
       return "property '\(property)' uses the property wrapper '@\(wrapper)', so generated "
         + "initializers assign it through its setter, which Swift allows only once every "
         + "plain property is set; declare it after '\(next)' and the other plain properties"
-    case .notSendable(let name):
-      return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
-        + "non-internal type"
+    case .notSendable(let name, let localName, let access, let inherited):
+      let list = (inherited + ["Sendable"]).joined(separator: ", ")
+      return "\(access.rawValue) struct '\(name)' must declare 'Sendable': 'TableRecord' "
+        + "requires it, and Swift infers it only for internal types, so the generated "
+        + "conformance in another file cannot compile; write '\(access.rawValue) struct "
+        + "\(localName): \(list)'"
     case .firstDeclaredHere:
       return "first declared here"
     case .otherTableHere:
