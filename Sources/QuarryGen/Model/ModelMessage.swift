@@ -16,6 +16,7 @@ enum ModelMessage: Sendable, Hashable {
   case unsupportedType(property: String, type: String, reason: String)
   case persistedStructType(property: String, type: String)
   case enumWithoutRawValue(property: String, type: String)
+  case unconvertibleType(property: String, type: String, isCodable: Bool)
   case duplicateColumn(String)
   case duplicateIndex(String)
   case collidingColumn(String, other: String)
@@ -84,6 +85,16 @@ enum ModelMessage: Sendable, Hashable {
     case .enumWithoutRawValue(let property, let type):
       return "property '\(property)' has type '\(type)', an enum without raw values; give it a "
         + "'String' or integer raw type, or annotate the property with 'json'"
+    case .unconvertibleType(let property, let type, true):
+      return "property '\(property)' has type '\(type)', which does not conform to "
+        + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
+        + "store it; annotate the property with 'json' to store this 'Codable' value as JSON text"
+    case .unconvertibleType(let property, let type, false):
+      let base = type.split(separator: "<").first.map(String.init) ?? type
+      return "property '\(property)' has type '\(type)', which does not conform to "
+        + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
+        + "store it; write 'extension \(base): DatabaseValueConvertible' in a scanned file (or "
+        + "annotate the property with 'json' if '\(base)' is 'Codable')"
     case .duplicateIndex(let name):
       return "index '\(name)' is declared twice over the same columns; keep one (a unique "
         + "index also serves lookups)"

@@ -77,6 +77,11 @@ extension DeclarationScanner {
           conditions: conditions))
       pushScope(.enumBody(enums.count - 1), name: qualified, label: label)
     default:
+      if !inherited.isEmpty && keyword != .protocol {
+        conformances.append(
+          ConformanceDeclaration(
+            typeName: qualified, inheritedTypes: inherited, location: location(nameToken.start)))
+      }
       pushScope(.typeBody, name: qualified, label: label)
     }
     advance()
