@@ -27,7 +27,8 @@ struct QuarryCommandPlugin: CommandPlugin {
     let tool = try context.tool(named: "quarry")
     let packageDirectory = context.package.directoryURL
     // What `--check` tells to run instead: this command, with the targets it was given.
-    let regenerateCommand = (["swift package --allow-writing-to-package-directory quarry"]
+    let regenerateCommand =
+      (["swift package --allow-writing-to-package-directory quarry"]
       + targetNames.map { "--target \($0)" }).joined(separator: " ")
 
     let candidates =

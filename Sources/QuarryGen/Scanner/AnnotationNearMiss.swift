@@ -71,7 +71,8 @@ struct AnnotationNearMiss: Sendable, Hashable {
     let afterWord = cursor.offset
     guard startsWithKey(bytes, at: afterWord, end: end) else { return nil }
     let kind: Kind = form ?? (isColonNext && !isLowercaseLine ? .wrongCase : .missingColon)
-    return AnnotationNearMiss(kind: kind, offset: start, written: written, fix: fix(rest(from: afterWord)))
+    return AnnotationNearMiss(
+      kind: kind, offset: start, written: written, fix: fix(rest(from: afterWord)))
   }
 
   /// Whether an annotation key starts at `offset`: a known key, or any name followed by `=`,

@@ -53,7 +53,8 @@ struct LeadingComments {
       } else if byte == ASCII.slash && cursor.peek(1) == ASCII.star {
         let start = cursor.offset
         Self.skipBlockComment(&cursor, end: end)
-        if !isOnPreviousTokenLine, let miss = Self.blockNearMiss(cursor.bytes, start, cursor.offset) {
+        if !isOnPreviousTokenLine, let miss = Self.blockNearMiss(cursor.bytes, start, cursor.offset)
+        {
           nearMisses.append(miss)
         }
         if !isOnPreviousTokenLine && start + 2 < end && cursor.bytes[start + 2] == ASCII.star

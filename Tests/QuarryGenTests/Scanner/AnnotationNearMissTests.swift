@@ -88,7 +88,8 @@ final class AnnotationNearMissTests: XCTestCase {
         var code: String
       }
       """
-    XCTAssertEqual(outline(scan(source)), "struct A\n  var id: Int\n  var cache: Int = 0\n  var code: String")
+    XCTAssertEqual(
+      outline(scan(source)), "struct A\n  var id: Int\n  var cache: Int = 0\n  var code: String")
     XCTAssertEqual(
       rendered(source),
       """
