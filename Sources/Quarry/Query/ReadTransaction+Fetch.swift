@@ -14,7 +14,12 @@ extension ReadTransaction {
     defer { statement.reset() }
     try T.bind(primaryKey: id, to: statement, at: 1)
     guard try statement.step() else { return nil }
-    return try T(row: Row(statement: statement, number: 1))
+    let value = try T(row: Row(statement: statement, number: 1))
+    guard T.hasOwnedChildren else { return value }
+    statement.reset()
+    var values = [value]
+    try T.loadOwnedChildren(&values, in: self, everyRow: false)
+    return values[0]
   }
 
   /// The first value matching `condition` in `ordering`, or nil.
@@ -49,13 +54,15 @@ extension ReadTransaction {
     let connection = checkedConnection
     let tableStatements = connection.statements(for: T.self)
     guard condition != nil || !ordering.isEmpty || limit != nil else {
-      return try collect(T.self, from: tableStatements.statement(.selectAll, on: connection))
+      var values = try collect(T.self, from: tableStatements.statement(.selectAll, on: connection))
+      if T.hasOwnedChildren { try T.loadOwnedChildren(&values, in: self, everyRow: true) }
+      return values
     }
     var sql = tableStatements.selectPrefix
     Self.appendClauses(to: &sql, where: condition, orderBy: ordering, limit: limit)
     let statement = try connection.cachedStatement(sql)
     statement.tableName = tableStatements.tableName
-    return try statement.withReset { statement in
+    var values = try statement.withReset { statement in
       var next = try condition?.bindArguments(to: statement, from: 1) ?? 1
       if let limit {
         try statement.bind(limit, at: next)
@@ -63,6 +70,8 @@ extension ReadTransaction {
       }
       return try collect(T.self, from: statement)
     }
+    if T.hasOwnedChildren { try T.loadOwnedChildren(&values, in: self, everyRow: false) }
+    return values
   }
 
   /// The number of rows matching `condition`.
@@ -105,10 +114,12 @@ extension ReadTransaction {
   ) throws -> [T] {
     let statement = try checkedConnection.cachedStatement(sql)
     statement.tableName = T.table.name
-    return try statement.withReset { statement in
+    var values = try statement.withReset { statement in
       try Self.bind(arguments, to: statement)
       return try collect(T.self, from: statement)
     }
+    if T.hasOwnedChildren { try T.loadOwnedChildren(&values, in: self, everyRow: false) }
+    return values
   }
 
   /// The first column of the first row of `sql`, or nil when there is no row.
