@@ -8,8 +8,8 @@ extension Recipe: TableRecord {
 
   /// Typed columns for queries: `Recipe.Columns.id`.
   enum Columns {
-    static let id = Column<UUID>("id")
-    static let title = Column<String>("title")
+    static let id = Column<Recipe, UUID>("id")
+    static let title = Column<Recipe, String>("title")
   }
 
   static let table = TableDefinition(
