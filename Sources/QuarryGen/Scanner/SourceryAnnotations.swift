@@ -238,10 +238,13 @@ struct SourceryAnnotationReader {
   // MARK: - Entries
 
   /// `key, key = 1, key = "text", ns:key = [1, 2]` → annotations (Sourcery's `parse(line:)`).
-  static func parse(_ line: String) -> [String: SourceryAnnotationValue] {
+  /// With `namespaces` false (`--args`), a `:` is part of the text.
+  static func parse(_ line: String, namespaces allowsNamespaces: Bool = true)
+    -> [String: SourceryAnnotationValue]
+  {
     var entries = split(trimmed(line), separator: ",").map(trimmed)
     guard !entries.isEmpty else { return [:] }
-    var namespaces = split(entries[0], separator: ":")
+    var namespaces = allowsNamespaces ? split(entries[0], separator: ":") : [entries[0]]
     entries[0] = trimmed(namespaces.removeLast())
     var annotations: [String: SourceryAnnotationValue] = [:]
     for entry in entries {

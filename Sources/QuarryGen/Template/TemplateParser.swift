@@ -52,10 +52,10 @@ struct TemplateParser {
   private var openTerminators: [Set<String>] = []
 
   init(
-    file: SourceFile,
+    file: SourceFile, whitespace: TemplateWhitespace = .quarry,
     resolveInclude: @escaping (String) -> (IncludeResolution, [Diagnostic])
   ) {
-    var lexer = TemplateLexer(file: file)
+    var lexer = TemplateLexer(file: file, whitespace: whitespace)
     self.tokens = lexer.tokenize()
     self.diagnostics = lexer.diagnostics
     self.file = file
