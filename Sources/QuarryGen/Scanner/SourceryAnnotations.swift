@@ -25,7 +25,9 @@ import Foundation
 /// above it from the nearest up.
 struct SourceryAnnotationReader {
   private enum LineKind {
-    case comment, documentation, attribute, directive, other
+    /// `marker`: a `sourcery:begin:`, `end`, `file:` or `inline:` line, which ends the run of
+    /// comment lines above a declaration as code does.
+    case comment, documentation, attribute, directive, marker, other
   }
 
   private struct Line {
@@ -107,10 +109,15 @@ struct SourceryAnnotationReader {
         switch Self.commentAnnotations(content) {
         case .begin(let items):
           block = items
+          kind = .marker
         case .end:
           block = nil
+          kind = .marker
         case .file(let items):
           for (key, value) in items { fileAnnotations[key] = value }
+          kind = .marker
+        case .inline:
+          kind = .marker
         case .items(let items):
           own = items
         }
@@ -166,7 +173,7 @@ struct SourceryAnnotationReader {
       let previousText = Self.trimmed(
         String(decoding: bytes[previous.start..<previous.end], as: UTF8.self))
       let continues =
-        previous.kind != .other
+        previous.kind != .other && previous.kind != .marker
         && (previousText.hasPrefix("//") || previousText.hasSuffix("*/")
           || previousText.hasPrefix("@") || previousText.hasPrefix("#"))
       if !continues { return result }
@@ -174,7 +181,7 @@ struct SourceryAnnotationReader {
     var above = index - 1
     while above >= 0 {
       for (key, value) in lines[above].annotations { Self.append(key, value, to: &result) }
-      if lines[above].kind == .other { break }
+      if lines[above].kind == .other || lines[above].kind == .marker { break }
       above -= 1
     }
     for (key, value) in line.annotations { Self.append(key, value, to: &result) }
@@ -188,6 +195,7 @@ struct SourceryAnnotationReader {
     case begin([String: SourceryAnnotationValue])
     case end
     case file([String: SourceryAnnotationValue])
+    case inline
   }
 
   private static func commentAnnotations(_ line: String) -> CommentAnnotations {
@@ -198,7 +206,7 @@ struct SourceryAnnotationReader {
     }
     comment = comment.drop(while: { $0 == " " || $0 == "\t" })
     guard comment.hasPrefix("sourcery:") else { return .items([:]) }
-    if comment.hasPrefix("sourcery:inline:") { return .items([:]) }
+    if comment.hasPrefix("sourcery:inline:") { return .inline }
     if comment.hasPrefix("sourcery:end") { return .end }
     var body: Substring
     if comment.hasPrefix("sourcery:begin:") {

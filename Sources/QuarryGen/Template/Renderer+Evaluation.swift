@@ -186,6 +186,10 @@ extension Renderer {
         }
       case .string(let string) where component.name == "count":
         value = .number(Double(string.count))
+      case .null:
+        // As in Stencil: a member of a missing value (`variable.type.kind` for a type that
+        // is not a scanned one) is missing too.
+        return .null
       default:
         return noMember(path, at: next, of: value, allowsUndefined: allowsUndefined)
       }
