@@ -42,6 +42,9 @@ enum Options {
       --dry-run               Write nothing; print what would change.
       --no-cache              Always scan and render, even when nothing changed since the
                               last clean run (whose file stamps live in the user's cache).
+      --force                 Remove every generated file even though the sources hold
+                              persisted structs (refused otherwise: a wrong --templates
+                              folder would delete all the checked-in code).
       --args <key=value,...>  Values templates read as 'argument.key' (Sourcery's --args;
                               a bare key is 1; may be repeated).
       --stencil-whitespace    Keep Stencil's whitespace exactly (tag-only lines stay, no
@@ -84,6 +87,7 @@ enum Options {
     var singleFile: String?
     var mode = GeneratorOptions.Mode.write
     var usesStamp = true
+    var force = false
     var argumentTexts: [String] = []
     var whitespace = TemplateWhitespace.quarry
     var verbosity = GenerationReport.Verbosity.normal
@@ -110,6 +114,7 @@ enum Options {
         }
         mode = requested
       case "--no-cache": usesStamp = false
+      case "--force": force = true
       case "--args": argumentTexts.append(try value(for: argument))
       case "--stencil-whitespace": whitespace = .stencil
       case "--quiet", "-q", "--verbose", "-v":
@@ -122,7 +127,8 @@ enum Options {
         if argument.hasPrefix("-") {
           let known = [
             "--output", "--templates", "--root", "--single-file", "--check", "--dry-run",
-            "--no-cache", "--quiet", "--verbose", "--help", "--args", "--stencil-whitespace",
+            "--no-cache", "--force", "--quiet", "--verbose", "--help", "--args",
+            "--stencil-whitespace",
           ]
           let suggestion = EditDistance.suggestion(for: argument, among: known)
           let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -138,7 +144,7 @@ enum Options {
     guard let output else { throw UsageError(message: "'generate' needs '--output <dir>'") }
     let options = GeneratorOptions(
       sources: sources, output: output, templates: templates, root: root,
-      singleFile: singleFile, mode: mode, usesStamp: usesStamp,
+      singleFile: singleFile, mode: mode, usesStamp: usesStamp, force: force,
       arguments: GeneratorOptions.parseArguments(argumentTexts.joined(separator: ",")),
       whitespace: whitespace)
     return .generate(options, verbosity: verbosity)

@@ -32,6 +32,9 @@ public struct GeneratorOptions: Sendable, Hashable {
   /// every source, template and generated file (see `GenerationStamp`); `--no-cache` turns
   /// it off.
   public var usesStamp: Bool
+  /// Whether a write run may remove every generated file while the sources still hold
+  /// persisted structs (see `RemovalGuard`); `--force` turns it on.
+  public var force: Bool
   /// Values templates read as `argument.name` (Sourcery's `--args`); see `parseArguments`.
   public var arguments: [String: TemplateValue]
   /// `.stencil` keeps Stencil's whitespace exactly (`--stencil-whitespace`), for diffing
@@ -40,9 +43,10 @@ public struct GeneratorOptions: Sendable, Hashable {
 
   public init(
     sources: [String], output: String, templates: String? = nil, root: String? = nil,
-    singleFile: String? = nil, mode: Mode = .write, usesStamp: Bool = true,
+    singleFile: String? = nil, mode: Mode = .write, usesStamp: Bool = true, force: Bool = false,
     arguments: [String: TemplateValue] = [:], whitespace: TemplateWhitespace = .quarry
   ) {
+    self.force = force
     self.arguments = arguments
     self.whitespace = whitespace
     self.sources = sources
