@@ -168,6 +168,7 @@ public struct ModelBuilder: Sendable {
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,
       indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
     table.relations = built.relations
+    SQLiteNameCheck.run(table, declaration: declaration, diagnostics: &diagnostics)
     return table
   }
 

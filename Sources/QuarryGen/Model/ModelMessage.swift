@@ -51,6 +51,9 @@ enum ModelMessage: Sendable, Hashable {
   case ownedChildKey(property: String, key: String)
   case ownedChildStructKey(structName: String, key: String)
   case ownedKeyColumnClash(column: String, table: String)
+  case reservedTableName(String)
+  case nulInName(kind: String, String)
+  case nulInDefault(property: String)
   // Notes.
   case firstDeclaredHere
   case otherTableHere
@@ -58,10 +61,12 @@ enum ModelMessage: Sendable, Hashable {
   var text: String {
     switch self {
     case .unknownAnnotationKey(let key, let suggestion?, _):
-      return "unknown annotation key '\(key)'; did you mean '\(suggestion)'?"
+      return "unknown annotation key '\(key)'; did you mean '\(suggestion)'? "
+        + "(a custom key for templates goes in '// sourcery: \(key)')"
     case .unknownAnnotationKey(let key, nil, let known):
       let list = known.map { "'\($0)'" }.joined(separator: ", ")
-      return "unknown annotation key '\(key)'; known keys are \(list)"
+      return "unknown annotation key '\(key)'; known keys are \(list) "
+        + "(a custom key for templates goes in '// sourcery: \(key)')"
     case .structKeyOnProperty(let key):
       return "annotation key '\(key)' applies to structs, not to properties"
     case .propertyKeyOnStruct(let key):
@@ -197,6 +202,13 @@ enum ModelMessage: Sendable, Hashable {
     case .ownedKeyColumnClash(let column, let table):
       return "column '\(column)' clashes with a key column of the child table '\(table)'; "
         + "rename it with column = \"…\""
+    case .reservedTableName(let name):
+      return "table name '\(name)' is reserved by SQLite (names starting with 'sqlite_' are "
+        + "its own, in any case); choose another with table = \"…\""
+    case .nulInName(let kind, let name):
+      return "\(kind) name '\(name)' holds a NUL character, which SQLite names cannot contain"
+    case .nulInDefault(let property):
+      return "'default' of '\(property)' holds a NUL character, which SQLite text cannot contain"
     case .firstDeclaredHere:
       return "first declared here"
     case .otherTableHere:
