@@ -71,7 +71,9 @@ final class ObservationCollector<Value: Sendable>: @unchecked Sendable {
       if condition(values) { return }
       try? await Task.sleep(nanoseconds: 2_000_000)
     }
-    XCTFail("condition not met; values: \(values)", file: file, line: line)
+    XCTFail(
+      "condition not met; values: \(values), error: \(String(describing: error))", file: file,
+      line: line)
   }
 }
 
