@@ -42,6 +42,9 @@ final class ConnectionHooks {
   /// a run of changes to one table costs a `strcmp` per row instead of a String and a hash.
   private var lastTableName: [CChar] = []
 
+  /// The table or view a DROP statement being compiled names, until its DELETE check.
+  private var droppedTable: String?
+
   init(isWriter: Bool) {
     self.isWriter = isWriter
   }
@@ -111,10 +114,20 @@ final class ConnectionHooks {
       return SQLITE_OK
     case SQLITE_DELETE:
       guard isWriter, let first, !Self.isInternal(first) else { return SQLITE_OK }
+      if let dropped = droppedTable.take(), dropped == String(cString: first) {
+        // DROP TABLE asks for DELETE right after DROP_TABLE; ignoring it would skip the drop.
+        return SQLITE_OK
+      }
       // The DELETE still runs; only the truncate optimization, which skips the update hook,
       // is off.
       return SQLITE_IGNORE
-    case SQLITE_CREATE_TABLE, SQLITE_DROP_TABLE:
+    case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW:
+      guard isWriter, let first else { return SQLITE_OK }
+      let name = String(cString: first)
+      droppedTable = name
+      pendingTables.insert(name)
+      return SQLITE_OK
+    case SQLITE_CREATE_TABLE:
       if isWriter, let first { pendingTables.insert(String(cString: first)) }
       return SQLITE_OK
     case SQLITE_ALTER_TABLE:

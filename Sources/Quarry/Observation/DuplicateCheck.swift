@@ -8,7 +8,9 @@ enum DuplicateCheck {
     return comparison(equatable, as: type)
   }
 
-  private static func comparison<E: Equatable & SendableMetatype, Value>(_ type: E.Type, as: Value.Type)
+  private static func comparison<E: Equatable & SendableMetatype, Value>(
+    _ type: E.Type, as: Value.Type
+  )
     -> @Sendable (Value, Value) -> Bool
   {
     // Value is E: the casts are identity casts on the same type.

@@ -10,7 +10,9 @@ final class ObservationConcurrencyTests: XCTestCase {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-observe-\(UUID().uuidString).sqlite").path
     addTeardownBlock {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
     }
     return path
   }
@@ -162,7 +164,9 @@ final class ObservationConcurrencyTests: XCTestCase {
     let db = try Database(path: path)
     try await db.write { try $0.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)") }
     let texts = ObservationCollector(
-      db.observe { try $0.fetchValue(String.self, sql: "SELECT COALESCE(group_concat(text), '') FROM notes") })
+      db.observe {
+        try $0.fetchValue(String.self, sql: "SELECT COALESCE(group_concat(text), '') FROM notes")
+      })
     await texts.wait { $0 == [""] }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: shell)

@@ -23,7 +23,9 @@ final class ObservationTests: XCTestCase {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-observe-\(UUID().uuidString).sqlite").path
     addTeardownBlock {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
     }
     return path
   }
@@ -189,7 +191,9 @@ final class ObservationTests: XCTestCase {
   func testWritesThroughAnotherDatabaseOnTheSameFileAreSeen() async throws {
     let path = temporaryPath()
     let observed = try Database(path: path)
-    try await observed.write { try $0.execute("CREATE TABLE a (id INTEGER PRIMARY KEY, v INTEGER)") }
+    try await observed.write {
+      try $0.execute("CREATE TABLE a (id INTEGER PRIMARY KEY, v INTEGER)")
+    }
     let other = try Database(path: path)
     let collector = ObservationCollector(observed.observe { try Self.count("a", $0) })
     await collector.wait { $0 == [0] }
@@ -199,16 +203,19 @@ final class ObservationTests: XCTestCase {
     await collector.cancel()
   }
 
-  func testDeleteWithoutWhereAndCascadesAreSeen() async throws {
+  func testDeleteWithoutWhereCascadesAndDroppedTablesAreSeen() async throws {
     let db = try makeDatabase()
     try await db.write { db in
       try db.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
       try db.execute(
-        "CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id REFERENCES parent ON DELETE CASCADE)")
+        "CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id REFERENCES parent ON DELETE CASCADE)"
+      )
       try db.execute("INSERT INTO parent (id) VALUES (1), (2)")
       try db.execute("INSERT INTO child (parent_id) VALUES (1), (2)")
       try db.execute("INSERT INTO a (v) VALUES (1), (2)")
+      try db.execute("INSERT INTO b (v) VALUES (1)")
     }
+    let recreated = ObservationCollector(db.observe { try Self.count("b", $0) })
     let children = ObservationCollector(db.observe { try Self.count("child", $0) })
     let rows = ObservationCollector(db.observe { try Self.count("a", $0) })
     await children.wait { $0 == [2] }
@@ -217,6 +224,14 @@ final class ObservationTests: XCTestCase {
     await children.wait { $0 == [2, 1] }
     try await db.write { try $0.execute("DELETE FROM a") }  // no WHERE: SQLite's truncate path
     await rows.wait { $0 == [2, 0] }
+    await recreated.wait { $0 == [1] }
+    try await db.write { db in
+      // Changes no row the update hook reports; the DROP itself counts as a change of b.
+      try db.execute("DROP TABLE b")
+      try db.execute("CREATE TABLE b (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)")
+    }
+    await recreated.wait { $0 == [1, 0] }
+    await recreated.cancel()
     await children.cancel()
     await rows.cancel()
   }
