@@ -20,7 +20,7 @@ extension Database {
     public var trace: (@Sendable (String) -> Void)?
     /// How often, while a file database has observers, Quarry checks whether another process
     /// committed (`PRAGMA data_version` on the writer); nil turns the check off. See
-    /// ``Database/observe(_:)``.
+    /// ``Database/observe(_:removeDuplicates:)``.
     public var externalChangePollInterval: TimeInterval? = 0.1
 
     /// The default configuration: four readers, a five-second busy timeout, no trace.

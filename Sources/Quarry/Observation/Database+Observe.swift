@@ -40,6 +40,26 @@ extension Database {
       isDuplicate: removeDuplicates ? DuplicateCheck.comparison(for: Value.self) : nil)
   }
 
+  /// The values `query` fetches, now and after every commit that changed a table it reads.
+  ///
+  /// ```swift
+  /// for try await books in db.observe(Book.all().order(Book.Columns.title.asc)) {
+  ///   render(books)   // [Book]
+  /// }
+  /// ```
+  ///
+  /// The same as `observe { try $0.fetchAll(query) }`: see ``observe(_:removeDuplicates:)``
+  /// for what is tracked and when values come. When `T` is `Equatable`, an array equal to the
+  /// previous one is dropped unless `removeDuplicates` is false.
+  ///
+  /// - Returns: an `AsyncSequence` of arrays; iteration throws what the fetch throws
+  ///   (``SQLiteError``, ``RowDecodingError``), then ends.
+  public func observe<T: TableRecord>(_ query: Query<T>, removeDuplicates: Bool = true)
+    -> DatabaseObservation<[T]>
+  {
+    observe({ try $0.fetchAll(query) }, removeDuplicates: removeDuplicates)
+  }
+
   /// The number of observations of this database's file running in this process (for tests:
   /// zero once every iteration ended).
   var observerCount: Int { observedFile.observerCount }

@@ -13,7 +13,7 @@
 /// commits gets the newest value and skips intermediate ones; it never holds up a writer or
 /// another observer.
 ///
-/// Made by ``Database/observe(_:)``; see there for what is tracked and when values come.
+/// Made by ``Database/observe(_:removeDuplicates:)``; see there for what is tracked and when values come.
 public struct DatabaseObservation<Element: Sendable>: AsyncSequence, Sendable {
   let database: Database
   let read: @Sendable (ReadTransaction) throws -> Element
