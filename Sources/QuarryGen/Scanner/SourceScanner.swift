@@ -22,6 +22,7 @@ public struct SourceScanner: Sendable {
     var scanned = ScannedFile(
       file: file, structs: result.structs, enums: result.enums, diagnostics: result.diagnostics)
     scanned.conformances = scanner.conformances
+    SourceryAnnotationReader.apply(to: &scanned)
     return scanned
   }
 }
