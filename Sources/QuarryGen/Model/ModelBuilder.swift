@@ -55,9 +55,8 @@ public struct ModelBuilder: Sendable {
     }
     tables.sort { $0.typeName < $1.typeName }
     TableNameCheck.run(tables, diagnostics: &diagnostics)
-    return Result(
-      model: SchemaModel(tables: tables, enums: usedEnums(tables, index: index)),
-      diagnostics: diagnostics)
+    let enums = usedEnums(tables, index: index, diagnostics: &diagnostics)
+    return Result(model: SchemaModel(tables: tables, enums: enums), diagnostics: diagnostics)
   }
 
   /// One struct's table before references are resolved, with what building it reported.
@@ -174,7 +173,9 @@ public struct ModelBuilder: Sendable {
       indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
   }
 
-  private func usedEnums(_ tables: [TableModel], index: DeclarationIndex) -> [EnumModel] {
+  private func usedEnums(
+    _ tables: [TableModel], index: DeclarationIndex, diagnostics: inout [Diagnostic]
+  ) -> [EnumModel] {
     var names: Set<String> = []
     for table in tables {
       for column in table.columns where column.storage == .value {
@@ -191,6 +192,7 @@ public struct ModelBuilder: Sendable {
       guard let declaration = index.enums[name], let rawType = declaration.rawType else {
         return nil
       }
+      EnumAccessCheck.run(declaration, diagnostics: &diagnostics)
       return EnumModel(
         name: name, rawType: rawType, access: declaration.access,
         sourcePath: declaration.location.path)

@@ -19,14 +19,16 @@ struct TextBuilder {
 
   var isEmpty: Bool { previous == nil }
 
-  mutating func append(_ token: Token, from source: [UInt8]) {
+  /// Appends `token`; with `isJoined`, without a space before it whatever the source has
+  /// (inside generic arguments, `Store<⏎  A⏎>` reads `Store<A>`).
+  mutating func append(_ token: Token, from source: [UInt8], isJoined: Bool = false) {
     guard let previous else {
       sliceStart = token.start
       sliceEnd = token.end
       previous = token
       return
     }
-    let space = needsSpace(between: previous, and: token)
+    let space = !isJoined && needsSpace(between: previous, and: token)
     if isSlice {
       let gap = token.start - previous.end
       if (space && gap == 1 && source[previous.end] == ASCII.space) || (!space && gap == 0) {
