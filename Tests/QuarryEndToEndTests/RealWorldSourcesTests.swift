@@ -28,7 +28,8 @@ final class RealWorldSourcesTests: XCTestCase {
     try write(
       [
         "Sources/Bird.swift": model,
-        "Sources/Broken.swift": "import struct Foundation.URL\nstruct View {\n  var s = \"open\n}\n",
+        "Sources/Broken.swift":
+          "import struct Foundation.URL\nstruct View {\n  var s = \"open\n}\n",
         "Sources/Charts.swift/Chart.swift": "extension Chart {\npublic enum Axis { case x }\n}\n",
       ], in: folder)
     let run = try QuarryBinary.run(

@@ -132,7 +132,10 @@ extension DeclarationScanner {
 
   /// A type goes on after a line break only when one side of the break demands it.
   private func continuesTypeOnNewLine() -> Bool {
-    if previous.kind == .arrow || previous.is(ASCII.ampersand) || previous.is(ASCII.dot) {
+    // A dot at the end of the line wants a member after it; `Int...` (a variadic) does not.
+    let endsWithMemberDot =
+      previous.is(ASCII.dot) && !(previous.start > 0 && bytes[previous.start - 1] == ASCII.dot)
+    if previous.kind == .arrow || previous.is(ASCII.ampersand) || endsWithMemberDot {
       return true
     }
     return token.kind == .arrow || token.is(ASCII.ampersand) || token.is(.throws)

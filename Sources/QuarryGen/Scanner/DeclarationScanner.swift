@@ -147,8 +147,7 @@ struct DeclarationScanner {
     let annotatesStruct = structs.contains {
       !$0.annotations.isEmpty || $0.properties.contains { !$0.annotations.isEmpty }
     }
-    if annotatesStruct || enums.contains(where: { !$0.annotations.isEmpty })
-    {
+    if annotatesStruct || enums.contains(where: { !$0.annotations.isEmpty }) {
       return true
     }
     let word: [UInt8] = Array("quarry:".utf8)

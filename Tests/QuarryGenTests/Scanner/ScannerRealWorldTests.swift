@@ -120,7 +120,8 @@ final class ScannerRealWorldTests: XCTestCase {
   }
 
   func testMultiLineGenericTypeAnnotation() {
-    let scanned = scan("struct S {\n  var map: Dictionary<\n    String,\n    Int\n  >\n  var b: Int\n}")
+    let scanned = scan(
+      "struct S {\n  var map: Dictionary<\n    String,\n    Int\n  >\n  var b: Int\n}")
     XCTAssertEqual(outline(scanned), "struct S\n  var map: Dictionary<String, Int>\n  var b: Int")
   }
 
@@ -133,7 +134,8 @@ final class ScannerRealWorldTests: XCTestCase {
         var name String
       }
       """)
-    XCTAssertEqual(outline(annotated), "struct User [persist=true]\n  var id: Int\n  var name: String")
+    XCTAssertEqual(
+      outline(annotated), "struct User [persist=true]\n  var id: Int\n  var name: String")
     XCTAssertEqual(
       renderedDiagnostics(annotated),
       "Test.swift:4:12: error: expected ':' between property name and type\n")
@@ -203,9 +205,11 @@ final class ScannerRealWorldTests: XCTestCase {
       struct Base.Nested public
       enum Recipe.Kind: String = a fileprivate
       """)
-    XCTAssertEqual(scanned.structs.map(\.declaredAccess), [
-      .public, nil, .private, nil, nil, .internal, .public, .private, nil, nil, .private, .public,
-    ])
+    XCTAssertEqual(
+      scanned.structs.map(\.declaredAccess),
+      [
+        .public, nil, .private, nil, nil, .internal, .public, .private, nil, nil, .private, .public,
+      ])
   }
 
   func testAnExtensionOfAPrivateTypeIsNoWiderThanIt() {
