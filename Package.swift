@@ -29,6 +29,8 @@ let package = Package(
       // Sources/quarry-bench/Generated --root Sources/quarry-bench`; its Schema.sql is for review.
       exclude: ["Generated/Schema.sql"]
     ),
+    // Helper for the runtime's crash-safety and multi-process tests (killed, run side by side).
+    .executableTarget(name: "quarry-stress", dependencies: ["Quarry"]),
     .plugin(
       name: "QuarryBuildPlugin",
       capability: .buildTool(),

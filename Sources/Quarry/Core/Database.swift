@@ -54,7 +54,7 @@ public final class Database: @unchecked Sendable {
       readers = nil
       return
     }
-    try writer.execute("PRAGMA journal_mode = WAL")
+    try writer.switchToWAL(busyTimeout: configuration.busyTimeout)
     // In WAL mode NORMAL keeps the database consistent after a crash; only the last commits
     // before a power loss may be rolled back.
     try writer.execute("PRAGMA synchronous = NORMAL")

@@ -4,6 +4,6 @@ enum SQLIdentifier {
   ///
   /// Related SQLite documentation: <https://sqlite.org/lang_keywords.html>
   static func quote(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    SQLDialect.sqlite.quote(name)
   }
 }
