@@ -13,10 +13,16 @@ import Foundation
 struct TemplateRenderer {
   let engine: TemplateEngine
   let loader: DirectoryTemplateLoader
+  /// `argument` in every template.
+  let arguments: [String: TemplateValue]
 
-  init(folder: String, displayFolder: String) {
+  init(
+    folder: String, displayFolder: String, whitespace: TemplateWhitespace = .quarry,
+    arguments: [String: TemplateValue] = [:]
+  ) {
     loader = DirectoryTemplateLoader(directory: folder, displayDirectory: displayFolder)
-    engine = TemplateEngine(loader: loader)
+    engine = TemplateEngine(loader: loader, whitespace: whitespace)
+    self.arguments = arguments
   }
 
   func render(
@@ -34,8 +40,10 @@ struct TemplateRenderer {
     let extra = ModelContext.values(model, tables: tables)
     let base =
       readsTypes
-      ? TemplateContext(files: scanned, extra: extra)
-      : TemplateContext(structs: [], extra: extra).adding(["types": .null])
+      ? TemplateContext(files: scanned, arguments: arguments, extra: extra)
+      : TemplateContext(structs: [], arguments: arguments, extra: extra).adding([
+        "types": .null, "type": .null,
+      ])
     // A table's `type` is its struct's entry in `types.structs`, built once for the base
     // context (which lists structs in this order), not built again per file.
     let declarations = scanned.flatMap(\.structs)
@@ -82,8 +90,10 @@ struct TemplateRenderer {
       let (output, found) = engine.render(
         templateNamed: job.template, context: base.adding(job.extra), element: job.element)
       let header = GeneratedHeader.line(forFileAt: job.path, sources: job.sources)
-      let file = GeneratedFile(
-        path: job.path, contents: GeneratedText.file(header: header, body: output))
+      let contents =
+        engine.whitespace == .stencil
+        ? header + "\n\n" + output : GeneratedText.file(header: header, body: output)
+      let file = GeneratedFile(path: job.path, contents: contents)
       return (file: file, diagnostics: found)
     }
     var seen: Set<Diagnostic> = []

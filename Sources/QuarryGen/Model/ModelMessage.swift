@@ -55,10 +55,12 @@ enum ModelMessage: Sendable, Hashable {
   var text: String {
     switch self {
     case .unknownAnnotationKey(let key, let suggestion?, _):
-      return "unknown annotation key '\(key)'; did you mean '\(suggestion)'?"
+      return "unknown annotation key '\(key)'; did you mean '\(suggestion)'? "
+        + "(a custom key for templates goes in '// sourcery: \(key)')"
     case .unknownAnnotationKey(let key, nil, let known):
       let list = known.map { "'\($0)'" }.joined(separator: ", ")
-      return "unknown annotation key '\(key)'; known keys are \(list)"
+      return "unknown annotation key '\(key)'; known keys are \(list) "
+        + "(a custom key for templates goes in '// sourcery: \(key)')"
     case .structKeyOnProperty(let key):
       return "annotation key '\(key)' applies to structs, not to properties"
     case .propertyKeyOnStruct(let key):

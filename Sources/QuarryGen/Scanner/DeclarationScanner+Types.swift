@@ -189,15 +189,26 @@ extension DeclarationScanner {
   mutating func scanEnumCases(enumIndex: Int) {
     advance()
     while token.kind == .identifier {
-      enums[enumIndex].cases.append(name(of: token))
+      let caseName = name(of: token)
+      let caseLocation = location(token.start)
+      enums[enumIndex].cases.append(caseName)
       advance()
-      // Skip associated values and a raw value up to `,` or the end of the declaration.
+      // Read associated values and a raw value up to `,` or the end of the declaration.
       var depth = 0
+      var valuesStart: Int?
+      var valuesEnd: Int?
+      var rawStart: Int?
+      var rawEnd: Int?
       while token.kind != .endOfFile {
         if depth == 0 {
           if token.is(ASCII.comma) { break }
-          if token.is(ASCII.semicolon) || token.is(ASCII.closeBrace) { return }
-          if token.hasLeadingNewline && endsExpressionAtLineStart() { return }
+          if token.is(ASCII.semicolon) || token.is(ASCII.closeBrace) { break }
+          if token.hasLeadingNewline && endsExpressionAtLineStart() { break }
+          if rawStart == nil && token.is(ASCII.equals) {
+            rawStart = token.end
+          } else if valuesStart == nil && rawStart == nil && token.is(ASCII.openParen) {
+            valuesStart = token.end
+          }
         }
         if token.is(ASCII.openParen) || token.is(ASCII.openBracket) || token.is(ASCII.openBrace) {
           depth += 1
@@ -205,11 +216,80 @@ extension DeclarationScanner {
           || token.is(ASCII.closeBrace)
         {
           depth -= 1
+          if depth == 0 && valuesStart != nil && valuesEnd == nil && rawStart == nil {
+            valuesEnd = token.start
+          }
         }
+        if rawStart != nil { rawEnd = token.end }
         advance()
       }
+      var detail = EnumCaseDeclaration(name: caseName, location: caseLocation)
+      if let rawStart, let rawEnd, rawEnd > rawStart {
+        detail.rawValue = normalizedText(rawStart..<rawEnd)
+      }
+      if let valuesStart, let valuesEnd, valuesEnd >= valuesStart {
+        detail.associatedValues = associatedValues(normalizedText(valuesStart..<valuesEnd))
+      }
+      enums[enumIndex].caseDetails.append(detail)
       guard token.is(ASCII.comma) else { return }
       advance()
     }
+  }
+
+  /// The source text of `range` with runs of whitespace (comments aside) collapsed to one space.
+  private func normalizedText(_ range: Range<Int>) -> String {
+    let text = String(decoding: bytes[range], as: UTF8.self)
+    return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline })
+      .joined(separator: " ")
+  }
+
+  /// `label: Int, String = "x"` → the associated values, split at top-level commas.
+  private func associatedValues(_ text: String) -> [EnumCaseDeclaration.AssociatedValue] {
+    var parts: [String] = []
+    var depth = 0
+    var current = ""
+    var quote = false
+    for character in text {
+      if character == "\"" { quote.toggle() }
+      if !quote {
+        if "([<{".contains(character) { depth += 1 }
+        if ")]>}".contains(character) { depth -= 1 }
+        if character == "," && depth == 0 {
+          parts.append(current)
+          current = ""
+          continue
+        }
+      }
+      current.append(character)
+    }
+    if !current.trimmingCharacters(in: .whitespaces).isEmpty { parts.append(current) }
+    return parts.map { part in
+      var text = part.trimmingCharacters(in: .whitespaces)
+      var defaultValue: String?
+      if let equals = Self.topLevelIndex(of: "=", in: text) {
+        defaultValue = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        text = text[..<equals].trimmingCharacters(in: .whitespaces)
+      }
+      if let colon = Self.topLevelIndex(of: ":", in: text) {
+        let labels = text[..<colon].split(separator: " ").map(String.init)
+        let typeName = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let label = labels.last.map { $0 == "_" ? nil : $0 } ?? nil
+        return .init(
+          localName: label, externalName: labels.first == "_" ? nil : (labels.first ?? label),
+          typeName: typeName, defaultValue: defaultValue)
+      }
+      return .init(localName: nil, externalName: nil, typeName: text, defaultValue: defaultValue)
+    }
+  }
+
+  private static func topLevelIndex(of target: Character, in text: String) -> String.Index? {
+    var depth = 0
+    for index in text.indices {
+      let character = text[index]
+      if "([<{".contains(character) { depth += 1 }
+      if ")]>}".contains(character) { depth -= 1 }
+      if character == target && depth == 0 { return index }
+    }
+    return nil
   }
 }

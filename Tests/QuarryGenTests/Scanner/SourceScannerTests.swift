@@ -204,7 +204,7 @@ final class SourceScannerTests: XCTestCase {
           text
           \"\"\"
         var bool = true
-        var 1️⃣date = Date()
+        var date = Date()
         var 2️⃣sum = 1 + 2
         // quarry: ignore
         var skipped = [Int]()
@@ -225,16 +225,15 @@ final class SourceScannerTests: XCTestCase {
           text
           \"\"\"
         var bool: Bool(inferred) = true
-        var date: ? = Date()
+        var date: Date(inferred) = Date()
         var sum: ? = 1 + 2
-        var skipped: ? = [Int]() [ignore=true]
+        var skipped: [Int](inferred) = [Int]() [ignore=true]
       struct NotPersisted
-        var cache: ? = [String: Int]()
+        var cache: [String: Int](inferred) = [String: Int]()
       """)
     assertDiagnostics(
       scanned, at: markers,
       [
-        1: "property 'date' needs a type annotation",
         2: "property 'sum' needs a type annotation",
       ])
   }

@@ -1,5 +1,11 @@
-/// Reads `// quarry:` annotations into options, reporting unknown keys (with the nearest known
-/// key), keys used at the wrong level and values of the wrong kind.
+/// Reads `// quarry:` annotations into options, reporting near misses of Quarry's keys (with
+/// the nearest known key), keys used at the wrong level and values of the wrong kind.
+///
+/// Other keys are custom keys for templates (`// quarry: realmName = "BirdObject"` reaches a
+/// template as `annotations.realmName`) and are not reported. A key is a near miss when it is
+/// within `EditDistance.suggestionLimit` edits of a key of its level or starts with one
+/// (`tabel`, `persistence`): the error then says to write it as `// sourcery:` if it was
+/// meant for a template.
 enum AnnotationKeyCheck {
   static let structKeys = ["persist", "table", "primaryKey", "index", "unique"]
   static let propertyKeys = [
@@ -139,6 +145,9 @@ enum AnnotationKeyCheck {
         isStruct ? .propertyKeyOnStruct(annotation.key) : .structKeyOnProperty(annotation.key)
     } else {
       let suggestion = EditDistance.suggestion(for: annotation.key, among: level)
+      let extendsKnownKey = level.contains { annotation.key.hasPrefix($0) }
+      // A custom key for templates.
+      guard suggestion != nil || extendsKnownKey else { return }
       message = .unknownAnnotationKey(annotation.key, suggestion: suggestion, known: level)
     }
     diagnostics.append(.error(message, at: annotation.location))
