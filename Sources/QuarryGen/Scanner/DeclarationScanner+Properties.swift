@@ -346,7 +346,9 @@ extension DeclarationScanner {
     var callee = String(text[..<open]).filter { $0 != " " }
     if callee.hasSuffix(".init") { callee.removeLast(".init".count) }
     guard !callee.isEmpty else { return nil }
-    if callee.hasPrefix("[") && callee.hasSuffix("]") { return callee.replacingOccurrences(of: ":", with: ": ") }
+    if callee.hasPrefix("[") && callee.hasSuffix("]") {
+      return callee.replacingOccurrences(of: ":", with: ": ")
+    }
     var base = callee
     if let angle = callee.firstIndex(of: "<") {
       guard callee.hasSuffix(">") else { return nil }
@@ -360,6 +362,8 @@ extension DeclarationScanner {
       }),
       let last = components.last?.first, last.isUppercase
     else { return nil }
+    // Spaces went above; put back the ones the normalised text has (`(x: B, y: C)`).
     return callee.replacingOccurrences(of: ",", with: ", ")
+      .replacingOccurrences(of: ":", with: ": ")
   }
 }

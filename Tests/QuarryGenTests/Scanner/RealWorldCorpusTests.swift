@@ -62,8 +62,10 @@ final class RealWorldCorpusTests: XCTestCase {
     XCTAssertEqual(
       properties("Caches"),
       [
-        "cache: ? = Store<Key, Bool>()", "pairs: ? = Store<A, (x: B, y: C)>()",
-        "nested: ? = Store<String, Store<Int, [Bool]>>()", "flag: Bool = true",
+        "cache: Store<Key, Bool> = Store<Key, Bool>()",
+        "pairs: Store<A, (x: B, y: C)> = Store<A, (x: B, y: C)>()",
+        "nested: Store<String, Store<Int, [Bool]>> = Store<String, Store<Int, [Bool]>>()",
+        "flag: Bool = true",
         "lookup: Dictionary<String, Array<Int>> = .init()", "task: Task<Void, Never>? = nil",
         "started: ? = Task<Void, Never> {}", "optionalTask: ? = Task<Int, Never>?.none",
         "comparison: ? = 1 < 2", "generic: Result<[String: Int], any Error>",

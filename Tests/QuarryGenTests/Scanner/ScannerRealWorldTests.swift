@@ -63,7 +63,7 @@ final class ScannerRealWorldTests: XCTestCase {
         var b: String
         var c: Double
       struct Call
-        let view: ? = VStack(content: { Text("a") }, label: { })
+        let view: VStack(inferred) = VStack(content: { Text("a") }, label: { })
         var d: Int
       """)
     XCTAssertEqual(renderedDiagnostics(scanned), "")
@@ -106,12 +106,12 @@ final class ScannerRealWorldTests: XCTestCase {
       outline(scanned),
       """
       struct Caches
-        let cache: ? = Store<Key, Bool>()
+        let cache: Store<Key, Bool>(inferred) = Store<Key, Bool>()
         var task: Task<Void, Never>? = nil private
         let started: ? = Task<Void, Never> { await work() }
         let none: ? = Task<Void, Never>?.none
-        let multi: ? = Store<A, (x: B, y: C)>()
-        let nested: ? = Dictionary<String, Array<Int>>()
+        let multi: Store<A, (x: B, y: C)>(inferred) = Store<A, (x: B, y: C)>()
+        let nested: Dictionary<String, Array<Int>>(inferred) = Dictionary<String, Array<Int>>()
         let flag: ? = a < b
         let other: ? = c > d
         var last: Int
