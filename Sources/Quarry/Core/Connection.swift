@@ -19,6 +19,8 @@ final class Connection {
   /// check.
   private let transactionStatements: TransactionStatements
   private let tracer: Tracer?
+  /// What observation learns from SQLite: reads recorded while compiling, changed tables.
+  let hooks: ConnectionHooks
 
   /// The statements that open and close transactions.
   enum TransactionControl {
@@ -63,6 +65,8 @@ final class Connection {
     }
     handle = opened
     self.tracer = tracer
+    hooks = ConnectionHooks(isWriter: flags & SQLITE_OPEN_READONLY == 0)
+    hooks.install(on: opened)
     if flags & SQLITE_OPEN_READONLY == 0 {
       try execute("PRAGMA foreign_keys = ON")
     }
@@ -109,6 +113,7 @@ final class Connection {
     tableStatements.removeAll()
     lastTable = nil
     if tracer != nil { Tracer.uninstall(from: handle) }
+    hooks.uninstall(from: handle)
     // close_v2 only reports misuse (a bad handle); with statements still alive it defers the
     // close instead of failing.
     sqlite3_close_v2(handle)
