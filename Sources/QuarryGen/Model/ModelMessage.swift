@@ -31,6 +31,8 @@ enum ModelMessage: Sendable, Hashable {
   case inaccessibleProperty(property: String, access: AccessLevel)
   case inaccessibleSetter(property: String, access: AccessLevel)
   case inaccessibleStruct(structName: String, access: AccessLevel)
+  case unreachableNestedStruct(structName: String, access: AccessLevel)
+  case inaccessibleEnum(enumName: String, access: AccessLevel)
   case genericStruct(structName: String)
   case conditionalStruct(structName: String, condition: String)
   case conditionalProperty(property: String, condition: String)
@@ -43,7 +45,9 @@ enum ModelMessage: Sendable, Hashable {
   case defaultTypeMismatch(property: String, value: String, type: String, sqlType: String)
   case wrappedPropertyWithoutDefault(property: String, wrapper: String)
   case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
-  case notSendable(structName: String, localName: String, access: AccessLevel, inherited: [String])
+  case notSendable(
+    structName: String, localName: String, access: AccessLevel, declaredAccess: AccessLevel?,
+    inherited: [String])
   case ownedNotStruct(property: String, type: String)
   case ownedPersistedStruct(property: String, type: String)
   case ownedLet(property: String)
@@ -148,6 +152,13 @@ enum ModelMessage: Sendable, Hashable {
     case .inaccessibleStruct(let name, let access):
       return "struct '\(name)' is \(access.rawValue), so generated code cannot see it; make it "
         + "internal"
+    case .unreachableNestedStruct(let name, let access):
+      return "struct '\(name)' is \(access.rawValue) because of the declaration it is nested in, "
+        + "so generated code in another file cannot see it; make the enclosing declarations "
+        + "internal"
+    case .inaccessibleEnum(let name, let access):
+      return "enum '\(name)' is \(access.rawValue), so generated code in another file cannot "
+        + "see it; make it internal"
     case .genericStruct(let name):
       return "generic struct '\(name)' cannot be persisted"
     case .conditionalStruct(let name, let condition):
@@ -186,11 +197,13 @@ enum ModelMessage: Sendable, Hashable {
       return "property '\(property)' uses the property wrapper '@\(wrapper)', so generated "
         + "initializers assign it through its setter, which Swift allows only once every "
         + "plain property is set; declare it after '\(next)' and the other plain properties"
-    case .notSendable(let name, let localName, let access, let inherited):
+    case .notSendable(let name, let localName, let access, let declared, let inherited):
       let list = (inherited + ["Sendable"]).joined(separator: ", ")
+      // The declaration as written: a struct in a `public extension` has no modifier.
+      let modifier = declared.map { $0.rawValue + " " } ?? ""
       return "\(access.rawValue) struct '\(name)' must declare 'Sendable': 'TableRecord' "
         + "requires it, and Swift infers it only for internal types, so the generated "
-        + "conformance in another file cannot compile; write '\(access.rawValue) struct "
+        + "conformance in another file cannot compile; write '\(modifier)struct "
         + "\(localName): \(list)'"
     case .ownedNotStruct(let property, let type):
       return "owned property '\(property)' has type '\(type)'; 'owned' needs a struct found in "

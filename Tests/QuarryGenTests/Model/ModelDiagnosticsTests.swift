@@ -361,6 +361,13 @@ final class ModelDiagnosticsTests: XCTestCase {
       public struct Qualified: Swift.Sendable {
         var id: Int
       }
+      public enum Recipe {}
+      public extension Recipe {
+        // quarry: persist
+        struct Step: Codable {
+          var id: Int
+        }
+      }
       """,
       """
       Models/M.swift:2:16: error: package struct 'Ring' must declare 'Sendable': 'TableRecord' \
@@ -368,6 +375,11 @@ final class ModelDiagnosticsTests: XCTestCase {
       in another file cannot compile; write 'package struct Ring: Equatable, Hashable, Sendable'
       package struct Ring: Equatable, Hashable {
                      ^
+      Models/M.swift:16:10: error: public struct 'Recipe.Step' must declare 'Sendable': \
+      'TableRecord' requires it, and Swift infers it only for internal types, so the generated \
+      conformance in another file cannot compile; write 'struct Step: Codable, Sendable'
+        struct Step: Codable {
+               ^
 
       """)
   }

@@ -1,16 +1,19 @@
-/// Rejects structs generated code cannot extend: private, generic or conditional ones, and a
-/// non-internal struct that does not declare `Sendable`: Swift infers `Sendable` only for
-/// internal types, and the generated `TableRecord` conformance (which requires it) lives in
-/// another file, where "conformance to 'Sendable' must occur in the same source file" would
-/// stop the build.
+/// Rejects structs generated code cannot extend: private (or nested in a private or
+/// fileprivate declaration), generic or conditional ones, and a non-internal struct that does
+/// not declare `Sendable`: Swift infers `Sendable` only for internal types, and the generated
+/// `TableRecord` conformance (which requires it) lives in another file, where "conformance to
+/// 'Sendable' must occur in the same source file" would stop the build.
 enum StructShapeCheck {
   static func run(_ declaration: StructDeclaration, diagnostics: inout [Diagnostic]) {
     let location = declaration.location
     if declaration.access <= .fileprivate {
-      diagnostics.append(
-        .error(
-          .inaccessibleStruct(structName: declaration.name, access: declaration.access),
-          at: location))
+      // Written wider than it is (or not written): an enclosing declaration narrows it.
+      let isNarrowed = declaration.declaredAccess.map { $0 > declaration.access } ?? true
+      let message: ModelMessage =
+        isNarrowed && declaration.name.contains(".")
+        ? .unreachableNestedStruct(structName: declaration.name, access: declaration.access)
+        : .inaccessibleStruct(structName: declaration.name, access: declaration.access)
+      diagnostics.append(.error(message, at: location))
     }
     if declaration.genericParameters != nil {
       diagnostics.append(.error(.genericStruct(structName: declaration.name), at: location))
@@ -25,7 +28,8 @@ enum StructShapeCheck {
         .error(
           .notSendable(
             structName: declaration.name, localName: declaration.localName,
-            access: declaration.access, inherited: declaration.inheritedTypes),
+            access: declaration.access, declaredAccess: declaration.declaredAccess,
+            inherited: declaration.inheritedTypes),
           at: location))
     }
   }
