@@ -42,6 +42,9 @@ enum Options {
       --dry-run               Write nothing; print what would change.
       --no-cache              Always scan and render, even when nothing changed since the
                               last clean run (whose file stamps live in the user's cache).
+      --force                 Remove every generated file even though the sources hold
+                              persisted structs (refused otherwise: a wrong --templates
+                              folder would delete all the checked-in code).
       --quiet                 Print only diagnostics.
       --verbose               Also print unchanged files and a summary.
 
@@ -80,6 +83,7 @@ enum Options {
     var singleFile: String?
     var mode = GeneratorOptions.Mode.write
     var usesStamp = true
+    var force = false
     var verbosity = GenerationReport.Verbosity.normal
     var index = 0
     func value(for option: String) throws(UsageError) -> String {
@@ -104,6 +108,7 @@ enum Options {
         }
         mode = requested
       case "--no-cache": usesStamp = false
+      case "--force": force = true
       case "--quiet", "-q", "--verbose", "-v":
         let requested: GenerationReport.Verbosity = argument.contains("q") ? .quiet : .verbose
         if verbosity != .normal && verbosity != requested {
@@ -114,7 +119,7 @@ enum Options {
         if argument.hasPrefix("-") {
           let known = [
             "--output", "--templates", "--root", "--single-file", "--check", "--dry-run",
-            "--no-cache", "--quiet", "--verbose", "--help",
+            "--no-cache", "--force", "--quiet", "--verbose", "--help",
           ]
           let suggestion = EditDistance.suggestion(for: argument, among: known)
           let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -130,7 +135,7 @@ enum Options {
     guard let output else { throw UsageError(message: "'generate' needs '--output <dir>'") }
     let options = GeneratorOptions(
       sources: sources, output: output, templates: templates, root: root,
-      singleFile: singleFile, mode: mode, usesStamp: usesStamp)
+      singleFile: singleFile, mode: mode, usesStamp: usesStamp, force: force)
     return .generate(options, verbosity: verbosity)
   }
 }

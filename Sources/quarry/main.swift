@@ -61,6 +61,9 @@ case .generate(let options, let verbosity):
     printOutput(report.standardOutput)
     printError(report.standardError)
     exit(result.exitCode)
+  } catch let failure as Generator.Failure {
+    printError(failure.rendered + "\n")
+    exit(1)
   } catch {
     printError("quarry: error: \(error)\n")
     exit(1)

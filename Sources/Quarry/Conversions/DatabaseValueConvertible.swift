@@ -24,6 +24,12 @@
 ///
 /// Related SQLite documentation: <https://sqlite.org/datatype3.html>
 public protocol DatabaseValueConvertible: Sendable {
+  /// This type as SQL reads it where NULL may appear (an aggregate over no rows, `MAX` of a
+  /// column): `Self?`, and the type itself for an `Optional`, so optionals never nest.
+  ///
+  /// You do not declare it: the default is right for every non-optional type.
+  associatedtype NullableValue: DatabaseValueConvertible = Self?
+
   /// The value to store.
   ///
   /// - Throws: ``ValueConversionError`` when the value has no faithful SQLite form.
@@ -52,6 +58,8 @@ extension DatabaseValueConvertible {
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+  public typealias NullableValue = Wrapped?
+
   public func databaseValue() throws -> DatabaseValue {
     switch self {
     case .none: return .null

@@ -68,11 +68,21 @@ final class Connection {
     }
   }
 
-  /// Turns on extended result codes, sets the busy timeout and installs the tracer.
+  /// Turns on extended result codes, turns off double-quoted string literals, sets the busy
+  /// timeout and installs the tracer.
+  ///
+  /// With double-quoted strings on (SQLite's legacy default), a misspelled `"column"` silently
+  /// becomes the text 'column'; off, it is a "no such column" error, in generated and raw SQL.
+  ///
+  /// Related SQLite documentation: <https://sqlite.org/quirks.html#dblquote>
   private static func configure(
     _ connection: OpaquePointer, configuration: Database.Configuration, tracer: Tracer?
   ) throws {
     try check(sqlite3_extended_result_codes(connection, 1), on: connection)
+    try check(
+      quarry_sqlite_db_config_int(connection, SQLITE_DBCONFIG_DQS_DML, 0), on: connection)
+    try check(
+      quarry_sqlite_db_config_int(connection, SQLITE_DBCONFIG_DQS_DDL, 0), on: connection)
     try check(
       sqlite3_busy_timeout(connection, busyTimeoutMilliseconds(configuration.busyTimeout)),
       on: connection)

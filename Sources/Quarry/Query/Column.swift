@@ -1,65 +1,48 @@
-/// A typed column, the building block of `where` and `orderBy`.
+/// A typed column of table `Table`: the building block of filters, orderings and selections.
 ///
-/// Generated code declares one per stored property; the type parameter keeps comparisons
-/// honest, so `Bird.Columns.wingspan > "tall"` does not compile.
+/// Generated code declares one per stored property, so `Book.Columns.title` is a
+/// `Column<Book, String>`. Both type parameters keep queries honest: `Book.Columns.price >
+/// "cheap"` does not compile (wrong value type), and neither does a condition over
+/// `Book.Columns.title` in a `Loan` query (wrong table).
 ///
 /// ```swift
-/// let large = try db.read {
-///   try $0.fetchAll(Bird.self, where: Bird.Columns.wingspan > 1.5,
-///                   orderBy: [Bird.Columns.name.asc])
+/// let cheap = try db.read {
+///   try $0.fetchAll(Book.all().filter(Book.Columns.price < 5).order(Book.Columns.title.asc))
 /// }
 /// ```
-public struct Column<Value>: Sendable {
+public struct Column<Table: TableRecord, Value>: SQLExpressible {
   /// The column name in SQL (unquoted).
   public let name: String
+  /// Reads the column's value from a result column (plain or JSON).
+  let decoder: @Sendable (Row, Int32) throws -> Value
 
-  /// A column named `name`.
-  public init(_ name: String) {
+  /// A column named `name`, stored as its value (`DatabaseValueConvertible`).
+  ///
+  /// ```swift
+  /// static let title = Column<Book, String>("title")
+  /// ```
+  public init(_ name: String) where Value: DatabaseValueConvertible {
     self.name = name
+    decoder = { row, index in try Value.decode(from: row, at: index) }
   }
+
+  /// A column named `name`, stored as JSON text (`Codable` values such as `[String]`).
+  ///
+  /// ```swift
+  /// static let tags = Column<Book, [String]>(json: "tags")
+  /// ```
+  public init(json name: String) where Value: Decodable & Sendable {
+    self.name = name
+    decoder = { row, index in try row.decodeJSON(at: index) }
+  }
+
+  /// The column as a typed expression (for selections and functions).
+  public var expression: ValueExpression<Table, Value> {
+    ValueExpression(node: node, decoder: decoder)
+  }
+
+  var node: SQLNode { .column(table: Table.table.name, name: name) }
 
   /// The quoted name, ready for SQL.
   var quotedName: String { SQLIdentifier.quote(name) }
-
-  /// Ascending order on this column.
-  ///
-  /// ```swift
-  /// orderBy: [Bird.Columns.name.asc]
-  /// ```
-  public var asc: SQLOrdering { SQLOrdering(sql: quotedName + " ASC") }
-
-  /// Descending order on this column.
-  ///
-  /// ```swift
-  /// orderBy: [Bird.Columns.wingspan.desc, Bird.Columns.name.asc]
-  /// ```
-  public var desc: SQLOrdering { SQLOrdering(sql: quotedName + " DESC") }
-
-  /// True where the column is NULL.
-  ///
-  /// ```swift
-  /// where: Bird.Columns.nestID.isNull
-  /// ```
-  public var isNull: SQLExpression {
-    SQLExpression(sql: quotedName + " IS NULL", arguments: [])
-  }
-
-  /// True where the column is not NULL.
-  ///
-  /// ```swift
-  /// where: Bird.Columns.wingspan.isNotNull
-  /// ```
-  public var isNotNull: SQLExpression {
-    SQLExpression(sql: quotedName + " IS NOT NULL", arguments: [])
-  }
-}
-
-/// A sort key for `orderBy`, made with ``Column/asc`` or ``Column/desc``.
-///
-/// ```swift
-/// let ordering: SQLOrdering = Bird.Columns.name.desc
-/// ```
-public struct SQLOrdering: Sendable {
-  /// The SQL of the sort key, such as `"name" DESC`.
-  public let sql: String
 }

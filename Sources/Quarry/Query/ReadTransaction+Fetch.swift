@@ -17,7 +17,8 @@ extension ReadTransaction {
     return try T(row: Row(statement: statement, number: 1))
   }
 
-  /// The first value matching `condition` in `ordering`, or nil.
+  /// The first value matching `condition` in `ordering`, or nil: a shorthand for
+  /// `fetchOne(T.all().filter(condition).order(ordering))`.
   ///
   /// ```swift
   /// let longest = try db.read {
@@ -25,69 +26,70 @@ extension ReadTransaction {
   /// }
   /// ```
   public func fetchOne<T: TableRecord>(
-    _ type: T.Type, where condition: SQLExpression? = nil, orderBy ordering: [SQLOrdering] = []
+    _ type: T.Type, where condition: SQLExpression<T>? = nil, orderBy ordering: [SQLOrdering<T>] = [],
+    offset: Int? = nil
   ) throws -> T? {
-    try fetchAll(type, where: condition, orderBy: ordering, limit: 1).first
+    try fetchAll(type, where: condition, orderBy: ordering, limit: 1, offset: offset).first
   }
 
-  /// The values matching `condition`, sorted by `ordering`, at most `limit` of them.
+  /// The values matching `condition`, sorted by `ordering`, at most `limit` of them after
+  /// skipping `offset`: a shorthand for
+  /// `fetchAll(T.all().filter(condition).order(ordering).limit(limit, offset: offset))`.
   ///
   /// ```swift
   /// let robins = try db.read {
   ///   try $0.fetchAll(Bird.self,
   ///                   where: Bird.Columns.name == "Robin" && Bird.Columns.wingspan > 0.2,
-  ///                   orderBy: [Bird.Columns.name.asc], limit: 10)
+  ///                   orderBy: [Bird.Columns.name.asc], limit: 10, offset: 20)
   /// }
   /// ```
   ///
   /// - Throws: ``SQLiteError``, or ``RowDecodingError`` when a row does not decode.
   /// - Complexity: one prepared statement per distinct query shape, reused on later calls.
   public func fetchAll<T: TableRecord>(
-    _ type: T.Type, where condition: SQLExpression? = nil, orderBy ordering: [SQLOrdering] = [],
-    limit: Int? = nil
+    _ type: T.Type, where condition: SQLExpression<T>? = nil, orderBy ordering: [SQLOrdering<T>] = [],
+    limit: Int? = nil, offset: Int? = nil
   ) throws -> [T] {
-    let connection = checkedConnection
-    let tableStatements = connection.statements(for: T.self)
-    guard condition != nil || !ordering.isEmpty || limit != nil else {
-      return try collect(T.self, from: tableStatements.statement(.selectAll, on: connection))
+    guard condition != nil || !ordering.isEmpty || limit != nil || offset != nil else {
+      let connection = checkedConnection
+      let statement = try connection.statements(for: T.self).statement(.selectAll, on: connection)
+      return try statement.withReset { try T.decodeRows(from: $0) }
     }
-    var sql = tableStatements.selectPrefix
-    Self.appendClauses(to: &sql, where: condition, orderBy: ordering, limit: limit)
-    let statement = try connection.cachedStatement(sql)
-    statement.tableName = tableStatements.tableName
-    return try statement.withReset { statement in
-      var next = try condition?.bindArguments(to: statement, from: 1) ?? 1
-      if let limit {
-        try statement.bind(limit, at: next)
-        next += 1
-      }
-      return try collect(T.self, from: statement)
-    }
+    let query = Self.query(T.self, where: condition, orderBy: ordering, limit: limit, offset: offset)
+    return try fetchRows(T.self, SQLRenderer.rows(query.core))
   }
 
-  /// The number of rows matching `condition`.
+  /// The number of rows matching `condition`: a shorthand for
+  /// `fetchCount(T.all().filter(condition))`.
   ///
   /// ```swift
   /// let songbirds = try db.read { try $0.count(Bird.self, where: Bird.Columns.kind == .songbird) }
   /// ```
-  public func count<T: TableRecord>(_ type: T.Type, where condition: SQLExpression? = nil)
+  public func count<T: TableRecord>(_ type: T.Type, where condition: SQLExpression<T>? = nil)
     throws -> Int
   {
-    let connection = checkedConnection
-    let tableStatements = connection.statements(for: T.self)
-    let statement: Statement
-    if let condition {
-      var sql = tableStatements.countPrefix
-      Self.appendClauses(to: &sql, where: condition, orderBy: [], limit: nil)
-      statement = try connection.cachedStatement(sql)
-    } else {
-      statement = try tableStatements.statement(.count, on: connection)
+    guard let condition else {
+      let connection = checkedConnection
+      let statement = try connection.statements(for: T.self).statement(.count, on: connection)
+      return try statement.withReset { statement in
+        guard try statement.step() else { return 0 }
+        return try Row(statement: statement, number: 1).decode(at: 0)
+      }
     }
-    return try statement.withReset { statement in
-      _ = try condition?.bindArguments(to: statement, from: 1)
-      guard try statement.step() else { return 0 }
-      return try Row(statement: statement, number: 1).decode(at: 0)
-    }
+    return try fetchInteger(SQLRenderer.count(T.all().filter(condition).core), table: T.table.name)
+  }
+
+  /// The query the shorthands stand for.
+  static func query<T: TableRecord>(
+    _ type: T.Type, where condition: SQLExpression<T>?, orderBy ordering: [SQLOrdering<T>],
+    limit: Int?, offset: Int?
+  ) -> Query<T> {
+    var core = T.all().core
+    core.filter = condition?.node
+    core.orderings = ordering.map(\.term)
+    core.limit = limit
+    core.offset = offset
+    return Query(core: core)
   }
 
   /// Values read with your own SQL, whose result columns must be `T.table.columns` in order.
@@ -107,7 +109,8 @@ extension ReadTransaction {
     statement.tableName = T.table.name
     return try statement.withReset { statement in
       try Self.bind(arguments, to: statement)
-      return try collect(T.self, from: statement)
+      try statement.checkColumns(of: T.self)
+      return try T.decodeRows(from: statement)
     }
   }
 
@@ -131,23 +134,9 @@ extension ReadTransaction {
     }
   }
 
-  /// Reads every remaining row of a bound statement, then resets it.
-  private func collect<T: TableRecord>(_ type: T.Type, from statement: Statement) throws -> [T] {
-    try statement.withReset { try T.decodeRows(from: $0) }
-  }
-
   static func bind(_ arguments: [any DatabaseValueConvertible], to statement: Statement) throws {
     for (offset, argument) in arguments.enumerated() {
       try statement.bind(argument, at: Int32(offset + 1))
     }
-  }
-
-  static func appendClauses(
-    to sql: inout String, where condition: SQLExpression?, orderBy ordering: [SQLOrdering],
-    limit: Int?
-  ) {
-    if let condition { sql += " WHERE " + condition.sql }
-    if !ordering.isEmpty { sql += " ORDER BY " + ordering.map(\.sql).joined(separator: ", ") }
-    if limit != nil { sql += " LIMIT ?" }
   }
 }

@@ -4,7 +4,7 @@ enum SQLIdentifier {
   ///
   /// Related SQLite documentation: <https://sqlite.org/lang_keywords.html>
   static func quote(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    SQLDialect.sqlite.quote(name)
   }
 
   /// `name` with ASCII letters in lower case: the key under which SQLite compares identifiers.

@@ -78,7 +78,8 @@ extension WriteTransaction {
     return connection.changes > 0
   }
 
-  /// Deletes the rows matching `condition` (all rows when nil); returns how many went.
+  /// Deletes the rows matching `condition` (all rows when nil); returns how many went: a
+  /// shorthand for `deleteAll(T.all().filter(condition))`.
   ///
   /// ```swift
   /// let removed = try db.write {
@@ -86,16 +87,11 @@ extension WriteTransaction {
   /// }
   /// ```
   @discardableResult
-  public func deleteAll<T: TableRecord>(_ type: T.Type, where condition: SQLExpression? = nil)
+  public func deleteAll<T: TableRecord>(_ type: T.Type, where condition: SQLExpression<T>? = nil)
     throws -> Int
   {
-    let connection = checkedConnection
-    var sql = "DELETE FROM " + SQLIdentifier.quote(T.table.name)
-    if let condition { sql += " WHERE " + condition.sql }
-    let statement = try connection.cachedStatement(sql)
-    _ = try condition?.bindArguments(to: statement, from: 1)
-    try statement.execute()
-    return connection.changes
+    let query = condition.map { T.all().filter($0) } ?? T.all()
+    return try deleteAll(query)
   }
 
   /// Writes the changed columns of `record`, then clears its changes; does nothing when none

@@ -7,8 +7,8 @@
 /// extension Nest: TableRecord {
 ///   public typealias PrimaryKey = Int64
 ///   public enum Columns {
-///     public static let id = Column<Int64?>("id")
-///     public static let site = Column<String>("site")
+///     public static let id = Column<Nest, Int64?>("id")
+///     public static let site = Column<Nest, String>("site")
 ///   }
 ///   public static let table = TableDefinition(
 ///     name: "nests",

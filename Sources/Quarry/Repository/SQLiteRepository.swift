@@ -26,13 +26,16 @@ where Item.ID == Item.PrimaryKey {
   /// The database holding the table.
   public let database: Database
   /// `ORDER BY` the primary key column(s), so `all()` does not depend on SQLite's scan order.
-  private let primaryKeyOrder: [SQLOrdering]
+  private let primaryKeyOrder: [SQLOrdering<Item>]
 
   /// Makes a repository over `database`, whose schema must include `Item.table`.
   public init(_ database: Database) {
     self.database = database
-    self.primaryKeyOrder = Item.table.columns.filter(\.isPrimaryKey).map {
-      Column<Item.PrimaryKey>($0.name).asc
+    let table = Item.table
+    self.primaryKeyOrder = table.columns.filter(\.isPrimaryKey).map {
+      SQLOrdering(
+        SelectCore.Ordering(
+          node: .column(table: table.name, name: $0.name), isDescending: false, nullsFirst: nil))
     }
   }
 

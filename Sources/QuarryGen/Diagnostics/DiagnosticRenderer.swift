@@ -38,18 +38,22 @@ public struct DiagnosticRenderer: Sendable {
       if let location = note.location {
         output += line("note", note.message, at: location)
       } else {
-        output += "note: \(note.message)\n"
+        output += "note: \(SwiftLiteral.oneLine(note.message))\n"
       }
     }
     return output
   }
 
+  /// The path and message are kept on one line (`SwiftLiteral.oneLine`): a file name or a
+  /// name holding a line break must not start a line that reads like another diagnostic.
   private func line(_ severity: String, _ message: String, at location: SourceLocation) -> String {
+    let path = SwiftLiteral.oneLine(location.path)
+    let message = SwiftLiteral.oneLine(message)
     guard let file = files[location.path] else {
-      return "\(location.path): \(severity): \(message)\n"
+      return "\(path): \(severity): \(message)\n"
     }
     let (line, column) = file.lineAndColumn(at: location.offset)
-    var output = "\(location.path):\(line):\(column): \(severity): \(message)\n"
+    var output = "\(path):\(line):\(column): \(severity): \(message)\n"
     if showsSourceLines {
       let text = file.lineText(at: location.offset)
       // Keep tabs so the caret lines up under the same characters in a terminal.

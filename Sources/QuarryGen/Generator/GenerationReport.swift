@@ -17,7 +17,9 @@ public struct GenerationReport: Sendable, Hashable {
   public var standardError = ""
 
   public init(_ result: GenerationResult, verbosity: Verbosity) {
-    let folder = result.outputDisplayPath == "." ? "" : result.outputDisplayPath + "/"
+    // Paths stay one line each, whatever the folder's name holds (see `SwiftLiteral.oneLine`).
+    let folder =
+      result.outputDisplayPath == "." ? "" : SwiftLiteral.oneLine(result.outputDisplayPath) + "/"
     let errors = result.diagnostics.filter(\.isError).count
     let warnings = result.diagnostics.filter { $0.severity == .warning }.count
     if errors > 0 {
@@ -29,7 +31,8 @@ public struct GenerationReport: Sendable, Hashable {
     switch result.mode {
     case .check:
       for change in result.outOfDate {
-        standardError += "\(change.checkDescription): \(folder)\(change.path)\n"
+        standardError +=
+          "\(change.checkDescription): \(folder)\(SwiftLiteral.oneLine(change.path))\n"
       }
       if !result.outOfDate.isEmpty {
         let count = Self.plural(result.outOfDate.count, "generated file")
@@ -54,7 +57,7 @@ public struct GenerationReport: Sendable, Hashable {
           verb = "unchanged"
         }
         let shown = change.kind == .unchanged ? verb : prefix + verb
-        standardOutput += "\(shown) \(folder)\(change.path)\n"
+        standardOutput += "\(shown) \(folder)\(SwiftLiteral.oneLine(change.path))\n"
       }
       if verbosity == .verbose {
         standardOutput +=

@@ -15,6 +15,18 @@ public enum Generator {
   /// Problems that are not the user's Swift: a missing template folder, a file in the way.
   public struct Failure: Error, Sendable, CustomStringConvertible {
     public var description: String
+    /// The path the failure is about, as users see it, when there is one.
+    public var path: String?
+
+    public init(description: String, path: String? = nil) {
+      self.description = description
+      self.path = path
+    }
+
+    /// The line to print: `path: error: …`, or `quarry: error: …` without a path.
+    public var rendered: String {
+      "\(path.map(SwiftLiteral.oneLine) ?? "quarry"): error: \(SwiftLiteral.oneLine(description))"
+    }
   }
 
   /// Runs the pipeline once.
@@ -65,11 +77,20 @@ public enum Generator {
 
     let writer = FileWriter(directory: output)
     do {
-      result.changes =
-        options.mode == .write ? try writer.apply(plan) : try writer.changes(for: plan)
+      let changes = try writer.changes(for: plan)
+      if options.mode == .write && !options.force,
+        let refusal = RemovalGuard.refusal(
+          changes, tableCount: result.tableCount, output: result.outputDisplayPath,
+          templates: RelativePath.from(root, to: templates))
+      {
+        throw Failure(description: refusal)
+      }
+      result.changes = options.mode == .write ? try writer.apply(plan, changes: changes) : changes
     } catch let conflict as FileWriter.Conflict {
       let path = "\(result.outputDisplayPath)/\(conflict.path)"
       throw Failure(description: GeneratorMessage.refusingToOverwrite(path).text)
+    } catch let failure as OutputError {
+      throw Failure(description: failure.message, path: RelativePath.from(root, to: failure.path))
     }
     if var stamp, result.diagnostics.isEmpty,
       !GenerationStamp.isRecentlyModified(stamp.inputs.compactMap(Self.path(ofSignatureLine:))),
@@ -173,6 +194,12 @@ public enum Generator {
       isDirectory.boolValue
     else {
       throw Failure(description: GeneratorMessage.missingTemplatesFolder(given ?? folder).text)
+    }
+    // A folder with nothing to render would make the run remove every generated file.
+    let hasTemplate = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .contains { $0.hasSuffix(".stencil") && !$0.hasPrefix("_") && !$0.hasPrefix(".") }
+    guard hasTemplate else {
+      throw Failure(description: GeneratorMessage.emptyTemplatesFolder(given ?? folder).text)
     }
     return folder
   }

@@ -5,6 +5,8 @@ enum GeneratorMessage: Sendable, Hashable {
   case defaultTemplatesNotFound
   case missingTemplatesFolder(String)
   case refusingToOverwrite(String)
+  case emptyTemplatesFolder(String)
+  case refusingToRemoveAll(files: Int, output: String, tables: Int, templates: String)
 
   var text: String {
     switch self {
@@ -14,6 +16,14 @@ enum GeneratorMessage: Sendable, Hashable {
       "cannot find the default templates; pass '--templates <dir>' or set QUARRY_TEMPLATES"
     case .missingTemplatesFolder(let path):
       "templates folder '\(path)' does not exist"
+    case .emptyTemplatesFolder(let path):
+      "templates folder '\(path)' holds no '\(TemplateLocator.marker)' and no other top-level "
+        + "'.stencil' template, so it would generate nothing; check '--templates'"
+    case .refusingToRemoveAll(let files, let output, let tables, let templates):
+      "refusing to remove all \(GenerationReport.plural(files, "generated file")) in "
+        + "'\(output)' while the sources hold \(GenerationReport.plural(tables, "persisted struct")): "
+        + "the templates in '\(templates)' produce none of them; check '--templates', or pass "
+        + "'--force' to remove them"
     case .refusingToOverwrite(let path):
       "refusing to overwrite '\(path)': it does not start with the "
         + "'\(GeneratedHeader.marker)' header"

@@ -32,11 +32,15 @@ public struct GeneratorOptions: Sendable, Hashable {
   /// every source, template and generated file (see `GenerationStamp`); `--no-cache` turns
   /// it off.
   public var usesStamp: Bool
+  /// Whether a write run may remove every generated file while the sources still hold
+  /// persisted structs (see `RemovalGuard`); `--force` turns it on.
+  public var force: Bool
 
   public init(
     sources: [String], output: String, templates: String? = nil, root: String? = nil,
-    singleFile: String? = nil, mode: Mode = .write, usesStamp: Bool = true
+    singleFile: String? = nil, mode: Mode = .write, usesStamp: Bool = true, force: Bool = false
   ) {
+    self.force = force
     self.sources = sources
     self.output = output
     self.templates = templates

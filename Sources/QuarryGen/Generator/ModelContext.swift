@@ -183,21 +183,8 @@ enum ModelContext {
     parameterNames.contains(name) ? "self.\(swiftName(name))" : swiftName(name)
   }
 
-  /// A Swift string literal with `\` and `"` escaped.
+  /// A Swift string literal spelling `text`, for any Unicode text (see `SwiftLiteral`).
   static func swiftLiteral(_ text: String) -> String {
-    let needsEscaping = text.utf8.contains {
-      $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
-    }
-    if !needsEscaping { return "\"" + text + "\"" }
-    var escaped = "\""
-    for character in text {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return escaped + "\""
+    SwiftLiteral.string(text)
   }
 }

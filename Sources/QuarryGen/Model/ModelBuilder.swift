@@ -169,9 +169,11 @@ public struct ModelBuilder: Sendable {
       }
       indexes.append(IndexModel(name: name, columns: names, isUnique: isUnique))
     }
-    return TableModel(
+    let table = TableModel(
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,
       indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
+    SQLiteNameCheck.run(table, declaration: declaration, diagnostics: &diagnostics)
+    return table
   }
 
   private func usedEnums(_ tables: [TableModel], index: DeclarationIndex) -> [EnumModel] {

@@ -43,6 +43,9 @@ enum ModelMessage: Sendable, Hashable {
   case wrappedPropertyWithoutDefault(property: String, wrapper: String)
   case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
   case notSendable(structName: String)
+  case reservedTableName(String)
+  case nulInName(kind: String, String)
+  case nulInDefault(property: String)
   // Notes.
   case firstDeclaredHere
   case otherTableHere
@@ -165,6 +168,13 @@ enum ModelMessage: Sendable, Hashable {
     case .notSendable(let name):
       return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
         + "non-internal type"
+    case .reservedTableName(let name):
+      return "table name '\(name)' is reserved by SQLite (names starting with 'sqlite_' are "
+        + "its own, in any case); choose another with table = \"…\""
+    case .nulInName(let kind, let name):
+      return "\(kind) name '\(name)' holds a NUL character, which SQLite names cannot contain"
+    case .nulInDefault(let property):
+      return "'default' of '\(property)' holds a NUL character, which SQLite text cannot contain"
     case .firstDeclaredHere:
       return "first declared here"
     case .otherTableHere:

@@ -66,16 +66,26 @@ public struct FileWriter: Sendable {
   /// Writes and removes what `changes(for:)` lists, and returns those changes.
   ///
   /// Files are written on all cores; the first failure, in path order, is thrown.
+  ///
+  /// - Throws: `Conflict`, or `OutputError` naming the path and the cause (disk full, a file
+  ///   where the folder should be, a read-only file system…). A failed write leaves no
+  ///   temporary file behind.
   @discardableResult
   public func apply(_ plan: OutputPlan) throws -> [FileChange] {
-    let changes = try changes(for: plan)
+    try apply(plan, changes: changes(for: plan))
+  }
+
+  /// Applies `changes`, which `changes(for: plan)` returned, so a caller that inspects them
+  /// first (see `RemovalGuard`) does not compare every file twice.
+  @discardableResult
+  public func apply(_ plan: OutputPlan, changes: [FileChange]) throws -> [FileChange] {
     let contents = Dictionary(uniqueKeysWithValues: plan.files.map { ($0.path, $0.contents) })
     let writes = changes.filter { $0.kind == .create || $0.kind == .update }
-    let folders = Set(
-      writes.map { URL(fileURLWithPath: path(of: $0.path)).deletingLastPathComponent() })
-    for folder in folders.sorted(by: { $0.path < $1.path }) {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folders = Set(writes.map { Self.parent(of: path(of: $0.path)) })
+    for folder in folders.sorted() {
+      try Self.createFolder(folder)
     }
+    removeLeftoverTemporaryFiles()
     let failures = writes.concurrentMap { [self] change -> (any Error)? in
       do {
         try writeAtomically(contents[change.path] ?? "", to: path(of: change.path))
@@ -86,7 +96,10 @@ public struct FileWriter: Sendable {
     }
     if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     for change in changes where change.kind == .remove {
-      try FileManager.default.removeItem(atPath: path(of: change.path))
+      let target = path(of: change.path)
+      guard unlink(target) == 0 || errno == ENOENT else {
+        throw OutputError(.remove, path: target, errno: errno)
+      }
     }
     return changes
   }
@@ -101,26 +114,89 @@ public struct FileWriter: Sendable {
   /// target's Generated folder (say, with `--output Sources`) for stale output. Folders are
   /// listed too; `ExistingFile.isGenerated` cannot read them and so never counts them.
   private func visibleNames() throws -> [String] {
+    try names().filter { !$0.hasPrefix(".") }
+  }
+
+  /// Every entry directly in the directory; none when it does not exist or is not a folder
+  /// (creating it then reports what is in the way).
+  private func names() throws -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
       isDirectory.boolValue
     else { return [] }
-    return try FileManager.default.contentsOfDirectory(atPath: directory)
-      .filter { !$0.hasPrefix(".") }
+    guard let stream = opendir(directory) else {
+      throw OutputError(.readFolder, path: directory, errno: errno)
+    }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
   }
 
+  /// The suffix of the temporary file each write goes through.
+  static let temporarySuffix = ".quarry-tmp"
+
+  /// Removes `.<name>.quarry-tmp` files a killed run left behind (a run that fails removes
+  /// its own).
+  private func removeLeftoverTemporaryFiles() {
+    for name in (try? names()) ?? []
+    where name.hasPrefix(".") && name.hasSuffix(Self.temporarySuffix) {
+      unlink(path(of: name))
+    }
+  }
+
+  /// Creates `folder` and its missing parents, reporting what is in the way.
+  static func createFolder(_ folder: String) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { return }
+      throw OutputError(.createFolder, path: folder, errno: EEXIST)
+    }
+    let parentFolder = parent(of: folder)
+    if parentFolder != folder { try createFolder(parentFolder) }
+    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+      throw OutputError(.createFolder, path: folder, errno: errno)
+    }
+  }
+
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Writes `text` to a temporary file beside `target` (rename(2) is atomic only within a file
+  /// system), then renames it over `target`; on any failure the temporary file is removed.
   private func writeAtomically(_ text: String, to target: String) throws {
-    let url = URL(fileURLWithPath: target)
-    let folder = url.deletingLastPathComponent()
-    // The temporary file sits beside the target: rename(2) is atomic only within a file system.
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).quarry-tmp")
-    try Data(text.utf8).write(to: temporary)
-    guard rename(temporary.path, target) == 0 else {
-      let code = errno
-      try? FileManager.default.removeItem(at: temporary)
-      throw CocoaError(
-        .fileWriteUnknown,
-        userInfo: [NSFilePathErrorKey: target, "errno": String(cString: strerror(code))])
+    let folder = Self.parent(of: target)
+    let name = target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...]
+    let temporary = folder + "/." + name + Self.temporarySuffix
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw OutputError(.write, path: target, errno: errno) }
+    var failure: Int32 = 0
+    var bytes = text
+    bytes.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count, let start = buffer.baseAddress {
+        let written = write(descriptor, start + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else {
+          failure = written < 0 ? errno : ENOSPC
+          return
+        }
+        offset += written
+      }
+    }
+    // close(2) can report a deferred write error (NFS, quota): it counts too.
+    if close(descriptor) != 0 && failure == 0 { failure = errno }
+    if failure == 0 && rename(temporary, target) != 0 { failure = errno }
+    if failure != 0 {
+      unlink(temporary)
+      throw OutputError(.write, path: target, errno: failure)
     }
   }
 }

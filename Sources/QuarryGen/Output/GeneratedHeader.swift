@@ -22,9 +22,12 @@ public enum GeneratedHeader {
   static let maximumLineLength = 100
 
   /// The header for a file at `path`, naming the sources it was generated from; one line, or
-  /// one line per source when that would be too long.
+  /// one line per source when that would be too long. A path holding a line break or another
+  /// control character is written with `\u{…}` escapes (see `SwiftLiteral.oneLine`), so it
+  /// can never end the comment and start code.
   public static func line(forFileAt path: String, sources: [String]) -> String {
     let comment = path.hasSuffix(".sql") ? "--" : "//"
+    let sources = sources.map(SwiftLiteral.oneLine)
     let from = sources.isEmpty ? "" : " from " + sources.joined(separator: ", ")
     let single = "\(comment) \(marker)\(from). Do not edit."
     guard single.utf8.count > maximumLineLength, sources.count > 1 else { return single }

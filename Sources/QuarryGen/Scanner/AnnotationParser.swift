@@ -1,9 +1,9 @@
 /// Parses the text after `// quarry:` into annotations.
 ///
 /// Grammar: `entry (',' entry)*`, where an entry is `key` or `key = value` and a value is a
-/// string (`"birds"`, with `\"`, `\\`, `\n`, `\t` escapes), a number (`42`, `-1.5`), `true`,
-/// `false`, an identifier or dotted path (`Nest`, `.songbird`, `A.B`) or a list `[a, b]`,
-/// possibly nested. Lists nest through an explicit stack, not recursion. On a mistake the
+/// string (`"birds"`, with `\"`, `\\`, `\n`, `\r`, `\t` and `\u{…}` escapes; `\0` and unknown
+/// escapes are errors), a number (`42`, `-1.5`), `true`, `false`, an identifier or dotted path
+/// (`Nest`, `.songbird`, `A.B`) or a list `[a, b]`, possibly nested. Lists nest through an explicit stack, not recursion. On a mistake the
 /// parser reports it and drops the rest of that line.
 ///
 /// ```swift
@@ -154,19 +154,67 @@ struct AnnotationParser {
       cursor.advance()
       if byte == ASCII.quote { return .string(String(decoding: bytes, as: UTF8.self)) }
       if byte == ASCII.backslash && cursor.offset < end {
-        let escaped = cursor.peek()
-        cursor.advance()
-        switch escaped {
-        case UInt8(ascii: "n"): bytes.append(ASCII.newline)
-        case UInt8(ascii: "t"): bytes.append(ASCII.tab)
-        default: bytes.append(escaped)
-        }
+        guard scanEscape(into: &bytes, backslashAt: cursor.offset - 1) else { return nil }
       } else {
         bytes.append(byte)
       }
     }
     diagnose(.unterminatedAnnotationString, at: start)
     return nil
+  }
+
+  /// One escape after a `\` in a string: `\"`, `\\`, `\n`, `\r`, `\t` or `\u{…}` (1 to 8
+  /// hex digits). `\0`, `\u{0}` and unknown escapes are errors: SQLite names and values
+  /// cannot hold a NUL, and reading `\0` as the digit `0` would silently change a name.
+  private mutating func scanEscape(into bytes: inout [UInt8], backslashAt start: Int) -> Bool {
+    let escaped = cursor.peek()
+    cursor.advance()
+    switch escaped {
+    case UInt8(ascii: "n"): bytes.append(ASCII.newline)
+    case UInt8(ascii: "t"): bytes.append(ASCII.tab)
+    case UInt8(ascii: "r"): bytes.append(ASCII.carriageReturn)
+    case ASCII.quote, ASCII.backslash: bytes.append(escaped)
+    case UInt8(ascii: "0"):
+      diagnose(.nulInAnnotationString, at: start)
+      return false
+    case UInt8(ascii: "u"):
+      var digits = 0
+      var value: UInt32 = 0
+      guard cursor.offset < end, cursor.advance(if: ASCII.openBrace) else {
+        diagnose(.invalidUnicodeEscape, at: start)
+        return false
+      }
+      while cursor.offset < end, digits < 8, let digit = Self.hexValue(cursor.peek()) {
+        value = value << 4 | digit
+        digits += 1
+        cursor.advance()
+      }
+      guard digits > 0, cursor.offset < end, cursor.advance(if: ASCII.closeBrace),
+        let scalar = Unicode.Scalar(value)
+      else {
+        diagnose(.invalidUnicodeEscape, at: start)
+        return false
+      }
+      guard value != 0 else {
+        diagnose(.nulInAnnotationString, at: start)
+        return false
+      }
+      bytes.append(contentsOf: String(Character(scalar)).utf8)
+    default:
+      let shown = String(decoding: cursor.bytes[start..<cursor.offset], as: UTF8.self)
+      diagnose(.unknownAnnotationEscape(shown), at: start)
+      return false
+    }
+    return true
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
   }
 
   // MARK: - Helpers

@@ -25,6 +25,9 @@ enum ScannerMessage {
   case unclosedAnnotationList
   case annotationListTooDeep(limit: Int)
   case unterminatedAnnotationString
+  case nulInAnnotationString
+  case invalidUnicodeEscape
+  case unknownAnnotationEscape(String)
   case trailingAnnotation
   case tooManyDiagnostics(Int)
   case unreadableFile(String)
@@ -60,6 +63,15 @@ enum ScannerMessage {
     case .unclosedAnnotationList: "expected ']' to close the list"
     case .annotationListTooDeep(let limit): "annotation lists are nested more than \(limit) deep"
     case .unterminatedAnnotationString: "unterminated string in annotation"
+    case .nulInAnnotationString:
+      "a NUL character ('\\0') cannot be part of an annotation string: SQLite names and "
+        + "values end at it"
+    case .invalidUnicodeEscape:
+      "invalid '\\u{…}' escape in annotation string; write 1 to 8 hex digits of a Unicode "
+        + "scalar, like '\\u{E9}'"
+    case .unknownAnnotationEscape(let escape):
+      "unknown escape '\(escape)' in annotation string; known escapes are '\\\"', '\\\\', "
+        + "'\\n', '\\r', '\\t' and '\\u{…}'"
     case .tooManyDiagnostics(let count):
       "too many problems in this file: \(count) more are not shown"
     case .trailingAnnotation:

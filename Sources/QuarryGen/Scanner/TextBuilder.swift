@@ -26,7 +26,9 @@ struct TextBuilder {
       previous = token
       return
     }
-    let space = needsSpace(between: previous, and: token)
+    let space =
+      needsSpace(between: previous, and: token)
+      && !(isPostfixMark(token) && Self.isLeftBound(token.start, in: source))
     if isSlice {
       let gap = token.start - previous.end
       if (space && gap == 1 && source[previous.end] == ASCII.space) || (!space && gap == 0) {
@@ -60,6 +62,27 @@ struct TextBuilder {
       }
     }
     return token.hasLeadingSpace
+  }
+
+  private func isPostfixMark(_ token: Token) -> Bool {
+    token.kind == .punctuation && (token.byte == ASCII.question || token.byte == ASCII.exclamation)
+  }
+
+  /// Whether the byte before `start` binds an operator to its left, by the compiler's rule:
+  /// only a space, tab, line break, NUL, an opening bracket, `,` `;` `:`, the end of a `/* */`
+  /// comment or U+00A0 separate it. A vertical tab or form feed does not, so
+  /// `String\u{B}?` is `String?` to the compiler, and must be written back as `String?`, never
+  /// as `String ?`, which does not parse inside `Column<…>`.
+  static func isLeftBound(_ start: Int, in source: [UInt8]) -> Bool {
+    guard start > 0 else { return false }
+    switch source[start - 1] {
+    case ASCII.space, ASCII.carriageReturn, ASCII.newline, ASCII.tab, 0, ASCII.openParen,
+      ASCII.openBracket, ASCII.openBrace, ASCII.comma, ASCII.semicolon, ASCII.colon:
+      return false
+    case ASCII.slash: return !(start > 1 && source[start - 2] == ASCII.star)
+    case 0xA0: return !(start > 1 && source[start - 2] == 0xC2)
+    default: return true
+    }
   }
 
   private func endsOperand(_ token: Token) -> Bool {

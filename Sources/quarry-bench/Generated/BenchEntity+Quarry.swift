@@ -8,12 +8,12 @@ extension BenchEntity: TableRecord {
 
   /// Typed columns for queries: `BenchEntity.Columns.id`.
   enum Columns {
-    static let id = Column<Int64>("id")
-    static let name = Column<String>("name")
-    static let score = Column<Double>("score")
-    static let createdAt = Column<Date>("createdAt")
-    static let note = Column<String?>("note")
-    static let payload = Column<Data>("payload")
+    static let id = Column<BenchEntity, Int64>("id")
+    static let name = Column<BenchEntity, String>("name")
+    static let score = Column<BenchEntity, Double>("score")
+    static let createdAt = Column<BenchEntity, Date>("createdAt")
+    static let note = Column<BenchEntity, String?>("note")
+    static let payload = Column<BenchEntity, Data>("payload")
   }
 
   static let table = TableDefinition(

@@ -8,13 +8,13 @@ extension Bird: TableRecord {
 
   /// Typed columns for queries: `Bird.Columns.id`.
   public enum Columns {
-    public static let id = Column<UUID>("id")
-    public static let name = Column<String>("name")
-    public static let wingspan = Column<Double?>("wingspan")
-    public static let kind = Column<Kind>("kind")
-    public static let tags = Column<[String]>("tags")
-    public static let nestID = Column<Int64?>("nest_id")
-    public static let price = Column<Decimal>("price")
+    public static let id = Column<Bird, UUID>("id")
+    public static let name = Column<Bird, String>("name")
+    public static let wingspan = Column<Bird, Double?>("wingspan")
+    public static let kind = Column<Bird, Kind>("kind")
+    public static let tags = Column<Bird, [String]>(json: "tags")
+    public static let nestID = Column<Bird, Int64?>("nest_id")
+    public static let price = Column<Bird, Decimal>("price")
   }
 
   public static let table = TableDefinition(

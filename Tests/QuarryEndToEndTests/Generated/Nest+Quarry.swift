@@ -8,14 +8,14 @@ extension Nest: TableRecord {
 
   /// Typed columns for queries: `Nest.Columns.id`.
   enum Columns {
-    static let id = Column<Int64?>("id")
-    static let tree = Column<String>("tree")
-    static let builtAt = Column<Date>("builtAt")
-    static let location = Column<Location?>("location")
-    static let eggs = Column<Int>("eggs")
-    static let perch = Column<Perch?>("perch")
-    static let side = Column<Side>("side")
-    static let rating = Column<Int>("rating")
+    static let id = Column<Nest, Int64?>("id")
+    static let tree = Column<Nest, String>("tree")
+    static let builtAt = Column<Nest, Date>("builtAt")
+    static let location = Column<Nest, Location?>(json: "location")
+    static let eggs = Column<Nest, Int>("eggs")
+    static let perch = Column<Nest, Perch?>(json: "perch")
+    static let side = Column<Nest, Side>("side")
+    static let rating = Column<Nest, Int>("rating")
   }
 
   static let table = TableDefinition(

@@ -8,10 +8,10 @@ extension Perch: TableRecord {
 
   /// Typed columns for queries: `Perch.Columns.id`.
   public enum Columns {
-    public static let id = Column<Int>("id")
-    static let `default` = Column<Bool>("default")
-    static let height = Column<Perch.Height>("height")
-    static let index = Column<Int>("index")
+    public static let id = Column<Perch, Int>("id")
+    static let `default` = Column<Perch, Bool>("default")
+    static let height = Column<Perch, Perch.Height>("height")
+    static let index = Column<Perch, Int>("index")
   }
 
   public static let table = TableDefinition(

@@ -17,12 +17,12 @@ extension Sighting: TableRecord {
 
   /// Typed columns for queries: `Sighting.Columns.day`.
   enum Columns {
-    static let day = Column<Int>("day")
-    static let birdID = Column<UUID>("birdID")
-    static let observer = Column<String>("observer")
-    static let weather = Column<Sighting.Weather>("weather")
-    static let color = Column<Color?>("color")
-    static let counts = Column<[String: Int]>("counts")
+    static let day = Column<Sighting, Int>("day")
+    static let birdID = Column<Sighting, UUID>("birdID")
+    static let observer = Column<Sighting, String>("observer")
+    static let weather = Column<Sighting, Sighting.Weather>("weather")
+    static let color = Column<Sighting, Color?>("color")
+    static let counts = Column<Sighting, [String: Int]>(json: "counts")
   }
 
   static let table = TableDefinition(

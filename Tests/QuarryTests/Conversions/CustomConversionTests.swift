@@ -39,7 +39,7 @@ final class CustomConversionTests: XCTestCase {
   }
 
   func testAUserTypeWorksInTypedQueries() throws {
-    let condition = Column<Color>("color") == Color(red: 1, green: 2, blue: 3)
+    let condition = Column<Bird, Color>("color") == Color(red: 1, green: 2, blue: 3)
     XCTAssertEqual(condition.sql, #""color" = ?"#)
   }
 }

@@ -11,8 +11,8 @@ extension Hostile: TableRecord {
   typealias PrimaryKey = String
 
   enum Columns {
-    static let key = Column<String>(#"select "key""#)
-    static let value = Column<String>("value; DROP TABLE birds")
+    static let key = Column<Hostile, String>(#"select "key""#)
+    static let value = Column<Hostile, String>("value; DROP TABLE birds")
   }
 
   static let table = TableDefinition(

@@ -15,9 +15,9 @@ extension Measurement: TableRecord {
   typealias PrimaryKey = Int64
 
   enum Columns {
-    static let id = Column<Int64?>("id")
-    static let small = Column<Int8>("small")
-    static let label = Column<String>("label")
+    static let id = Column<Measurement, Int64?>("id")
+    static let small = Column<Measurement, Int8>("small")
+    static let label = Column<Measurement, String>("label")
   }
 
   static let table = TableDefinition(

@@ -15,9 +15,9 @@ extension Membership: TableRecord {
   }
 
   enum Columns {
-    static let flock = Column<String>("flock")
-    static let birdID = Column<UUID>("bird_id")
-    static let role = Column<String>("role")
+    static let flock = Column<Membership, String>("flock")
+    static let birdID = Column<Membership, UUID>("bird_id")
+    static let role = Column<Membership, String>("role")
   }
 
   static let table = TableDefinition(

@@ -8,8 +8,8 @@ extension Nest: TableRecord {
 
   /// Typed columns for queries: `Nest.Columns.site == "oak"`.
   public enum Columns {
-    public static let id = Column<Int64?>("id")
-    public static let site = Column<String>("site")
+    public static let id = Column<Nest, Int64?>("id")
+    public static let site = Column<Nest, String>("site")
   }
 
   public static let table = TableDefinition(

@@ -20,8 +20,8 @@ final class QueryTests: DatabaseTestCase {
   }
 
   private func names(
-    where condition: SQLExpression? = nil,
-    orderBy ordering: [SQLOrdering] = [Bird.Columns.name.asc],
+    where condition: SQLExpression<Bird>? = nil,
+    orderBy ordering: [SQLOrdering<Bird>] = [Bird.Columns.name.asc],
     limit: Int? = nil
   ) throws -> [String] {
     try db.read {

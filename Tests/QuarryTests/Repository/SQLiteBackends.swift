@@ -8,11 +8,11 @@ extension Note: TableRecord {
   typealias PrimaryKey = String
 
   enum Columns {
-    static let id = Column<String>("id")
-    static let title = Column<String>("title")
-    static let tags = Column<[String]>("tags")
-    static let rating = Column<Double?>("rating")
-    static let createdAt = Column<Date>("created_at")
+    static let id = Column<Note, String>("id")
+    static let title = Column<Note, String>("title")
+    static let tags = Column<Note, [String]>(json: "tags")
+    static let rating = Column<Note, Double?>("rating")
+    static let createdAt = Column<Note, Date>("created_at")
   }
 
   static let table = TableDefinition(

@@ -13,27 +13,9 @@ extension Filter {
     .string("escapeSQLIdentifier") { $0.replacing("\"", with: "\"\"") },
   ]
 
-  /// Escapes `\`, `"`, line breaks, tabs and other control characters for a Swift string
-  /// literal; `\(` is covered because the backslash is escaped.
+  /// Escapes `\`, `"`, line breaks, tabs, other control and invisible characters for a Swift
+  /// string literal (see `SwiftLiteral`); `\(` is covered because the backslash is escaped.
   static func escapeSwiftString(_ string: String) -> String {
-    var result = ""
-    result.reserveCapacity(string.utf8.count)
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case "\"": result += "\\\""
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\0": result += "\\0"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
+    SwiftLiteral.escaped(string)
   }
 }

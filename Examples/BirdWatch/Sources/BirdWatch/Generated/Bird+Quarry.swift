@@ -8,12 +8,12 @@ extension Bird: TableRecord {
 
   /// Typed columns for queries: `Bird.Columns.id`.
   enum Columns {
-    static let id = Column<UUID>("id")
-    static let commonName = Column<String>("commonName")
-    static let family = Column<Family>("family")
-    static let wingspan = Column<Double?>("wingspan")
-    static let tags = Column<[String]>("tags")
-    static let photoPrice = Column<Decimal>("photoPrice")
+    static let id = Column<Bird, UUID>("id")
+    static let commonName = Column<Bird, String>("commonName")
+    static let family = Column<Bird, Family>("family")
+    static let wingspan = Column<Bird, Double?>("wingspan")
+    static let tags = Column<Bird, [String]>(json: "tags")
+    static let photoPrice = Column<Bird, Decimal>("photoPrice")
   }
 
   static let table = TableDefinition(

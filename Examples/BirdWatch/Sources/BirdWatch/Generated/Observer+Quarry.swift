@@ -8,10 +8,10 @@ extension Observer: TableRecord {
 
   /// Typed columns for queries: `Observer.Columns.id`.
   enum Columns {
-    static let id = Column<Int64?>("id")
-    static let name = Column<String>("name")
-    static let email = Column<String?>("email")
-    static let joinedAt = Column<Date>("joinedAt")
+    static let id = Column<Observer, Int64?>("id")
+    static let name = Column<Observer, String>("name")
+    static let email = Column<Observer, String?>("email")
+    static let joinedAt = Column<Observer, Date>("joinedAt")
   }
 
   static let table = TableDefinition(

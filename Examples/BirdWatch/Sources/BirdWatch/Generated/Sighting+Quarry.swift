@@ -19,12 +19,12 @@ extension Sighting: TableRecord {
 
   /// Typed columns for queries: `Sighting.Columns.birdID`.
   enum Columns {
-    static let birdID = Column<UUID>("birdID")
-    static let observerID = Column<Int64>("observerID")
-    static let day = Column<Int>("day")
-    static let count = Column<Int>("count")
-    static let weather = Column<Sighting.Weather>("weather")
-    static let note = Column<String?>("note")
+    static let birdID = Column<Sighting, UUID>("birdID")
+    static let observerID = Column<Sighting, Int64>("observerID")
+    static let day = Column<Sighting, Int>("day")
+    static let count = Column<Sighting, Int>("count")
+    static let weather = Column<Sighting, Sighting.Weather>("weather")
+    static let note = Column<Sighting, String?>("note")
   }
 
   static let table = TableDefinition(

@@ -1,0 +1,52 @@
+/// The parts of a `SELECT` over one table, independent of the Swift types that describe its
+/// rows: what ``Query`` and ``Selection`` build and ``SQLRenderer`` spells.
+///
+/// Seam for joins (issue 13, the `relations` engineer): a joined query adds its joined tables
+/// here (a `joins` list rendered after `FROM`) and sets `qualifiesColumns`, so every column
+/// renders as `"table"."column"`; the typed layer above decides which tables' columns it accepts
+/// (see ``SQLExpression``).
+struct SelectCore: Sendable {
+  /// What the statement returns.
+  enum Selection: Sendable {
+    /// The table's columns, in table order (whole rows).
+    case tableColumns([String])
+    /// Typed expressions: selected columns, aggregates.
+    case expressions([SQLNode])
+  }
+
+  /// One `ORDER BY` term.
+  struct Ordering: Sendable {
+    var node: SQLNode
+    var isDescending: Bool
+    /// nil: the engine's default (SQLite puts NULLs first ascending, last descending).
+    var nullsFirst: Bool?
+  }
+
+  var tableName: String
+  var selection: Selection
+  var isDistinct = false
+  var filter: SQLNode?
+  var groups: [SQLNode] = []
+  var having: SQLNode?
+  var orderings: [Ordering] = []
+  var limit: Int?
+  var offset: Int?
+  /// Whether columns render qualified by their table (set once a statement reads several).
+  var qualifiesColumns = false
+
+  init(tableName: String, selection: Selection) {
+    self.tableName = tableName
+    self.selection = selection
+  }
+
+  /// Adds `condition` to the filter with AND.
+  mutating func addFilter(_ condition: SQLNode) {
+    filter = filter.map { .conjunction("AND", $0, condition) } ?? condition
+  }
+
+  /// Whether the rows depend on more than the filter (order, paging, grouping, distinct), so
+  /// counting or changing them needs a subquery.
+  var shapesRows: Bool {
+    isDistinct || !groups.isEmpty || having != nil || limit != nil || offset != nil
+  }
+}
