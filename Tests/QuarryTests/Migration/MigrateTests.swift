@@ -152,7 +152,8 @@ final class CaseInsensitiveMigrateTests: XCTestCase {
       try db.execute(#"INSERT INTO "PLACES" ("NAME") VALUES ('Oslo')"#)
     }
     try db.migrate(Versioned<PlacesV1>.self)  // was: table "places" already exists
-    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)  // adds note and rank, and the index on rank
+    // Adds note and rank, and the index on rank.
+    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
     let columns = try db.read {
       try $0.fetchValue(
         String.self, sql: "SELECT group_concat(name, ',') FROM pragma_table_info('places')")
@@ -176,7 +177,8 @@ final class CaseInsensitiveMigrateTests: XCTestCase {
       try db.execute(#"INSERT INTO "places" ("name") VALUES ('Oslo')"#)
       try db.execute(#"CREATE INDEX "PLACES_ON_RANK" ON "places" ("name")"#)
     }
-    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)  // was: index places_on_rank already exists
+    // Was: index places_on_rank already exists.
+    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
     let indexes = try db.read {
       try $0.fetchValue(
         String.self, sql: "SELECT group_concat(name, ',') FROM sqlite_master WHERE type = 'index'")
