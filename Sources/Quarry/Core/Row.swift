@@ -185,7 +185,7 @@ public struct Row {
     case .text(let text): data = Data(text.utf8)
     case .blob(let blob): data = blob
     case .null:
-      if let null = (V.self as? any NullableJSON.Type)?.jsonNull as? V { return null }
+      if let null = Self.jsonNull(as: V.self) { return null }
       throw decodingError(
         at: index, expectedType: "\(V.self)", reason: "expected JSON TEXT, found NULL")
     case let other:
@@ -195,6 +195,9 @@ public struct Row {
           + other.storageDescription)
     }
     do {
+      // A non-NULL column holding an optional is `.some`: `Int??` keeps `.some(nil)`, stored as
+      // the JSON text `null`, apart from `nil`, stored as NULL.
+      if let value = Self.decodeSome(V.self, from: data) { return value }
       return try JSONCoding.decoder.decode(V.self, from: data)
     } catch {
       throw decodingError(
@@ -264,6 +267,28 @@ public struct Row {
   }
 }
 
+extension Row {
+  // The concrete value is cast, never an existential: casting `any NullableJSON` holding an
+  // `Int??` nil to `Int??` gives `.some(nil)`, turning NULL into a value.
+
+  /// `nil` of `V` when `V` is an optional.
+  static func jsonNull<V>(as type: V.Type) -> V? {
+    guard let nullable = V.self as? any NullableJSON.Type else { return nil }
+    func null<T: NullableJSON>(_ type: T.Type) -> V? { T.jsonNull as? V }
+    return null(nullable)
+  }
+
+  /// `.some(wrapped)` decoded from `data` when `V` is an optional; nil when it is not one or
+  /// the wrapped type does not decode.
+  static func decodeSome<V>(_ type: V.Type, from data: Data) -> V? {
+    guard let optional = V.self as? any DecodableOptional.Type else { return nil }
+    func some<T: DecodableOptional>(_ type: T.Type) -> V? {
+      (try? T.decodeSome(from: data)).flatMap { $0 as? V }
+    }
+    return some(optional)
+  }
+}
+
 /// Optionals, whose JSON columns may hold NULL.
 protocol NullableJSON {
   static var jsonNull: Self { get }
@@ -271,4 +296,15 @@ protocol NullableJSON {
 
 extension Optional: NullableJSON {
   static var jsonNull: Wrapped? { nil }
+}
+
+/// Optionals whose wrapped type decodes from JSON.
+protocol DecodableOptional {
+  static func decodeSome(from data: Data) throws -> Self
+}
+
+extension Optional: DecodableOptional where Wrapped: Decodable {
+  static func decodeSome(from data: Data) throws -> Wrapped? {
+    .some(try JSONCoding.decoder.decode(Wrapped.self, from: data))
+  }
 }
