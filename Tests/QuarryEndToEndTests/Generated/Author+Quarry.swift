@@ -14,11 +14,7 @@ extension Author: TableRecord {
 
   static let table = TableDefinition(
     name: "authors",
-    columns: [
-      ColumnDefinition("id", .text, primaryKey: true),
-      ColumnDefinition("name", .text),
-    ],
-    indexes: []
+    columns: [ColumnDefinition("id", .text, primaryKey: true), ColumnDefinition("name", .text)]
   )
 
   init(row: Row) throws {

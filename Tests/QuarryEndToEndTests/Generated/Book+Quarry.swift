@@ -25,8 +25,7 @@ extension Book: TableRecord {
       ColumnDefinition(
         "editorID", .text, nullable: true,
         references: ForeignKey("authors", "id", onDelete: .setNull)),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {

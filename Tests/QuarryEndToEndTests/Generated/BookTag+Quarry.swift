@@ -30,8 +30,7 @@ extension BookTag: TableRecord {
       ColumnDefinition(
         "tagID", .integer, primaryKey: true,
         references: ForeignKey("tags", "id", onDelete: .restrict, onUpdate: .cascade)),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {

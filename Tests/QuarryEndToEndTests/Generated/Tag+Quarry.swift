@@ -14,11 +14,7 @@ extension Tag: TableRecord {
 
   static let table = TableDefinition(
     name: "tags",
-    columns: [
-      ColumnDefinition("id", .integer, primaryKey: true),
-      ColumnDefinition("name", .text),
-    ],
-    indexes: []
+    columns: [ColumnDefinition("id", .integer, primaryKey: true), ColumnDefinition("name", .text)]
   )
 
   init(row: Row) throws {
