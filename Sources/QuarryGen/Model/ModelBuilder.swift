@@ -78,10 +78,10 @@ public struct ModelBuilder: Sendable {
     }
     TableNameCheck.run(tables, diagnostics: &diagnostics)
     let childModels = usedChildren.sorted().compactMap { children[$0] }
+    let enums = usedEnums(
+      tables, children: childModels, index: index, diagnostics: &diagnostics)
     return Result(
-      model: SchemaModel(
-        tables: tables, enums: usedEnums(tables, children: childModels, index: index),
-        children: childModels),
+      model: SchemaModel(tables: tables, enums: enums, children: childModels),
       diagnostics: diagnostics)
   }
 
@@ -280,7 +280,8 @@ public struct ModelBuilder: Sendable {
   }
 
   private func usedEnums(
-    _ tables: [TableModel], children: [ChildModel], index: DeclarationIndex
+    _ tables: [TableModel], children: [ChildModel], index: DeclarationIndex,
+    diagnostics: inout [Diagnostic]
   ) -> [EnumModel] {
     var names: Set<String> = []
     let columns = tables.flatMap(\.columns) + children.flatMap(\.columns)
@@ -297,6 +298,7 @@ public struct ModelBuilder: Sendable {
       guard let declaration = index.enums[name], let rawType = declaration.rawType else {
         return nil
       }
+      EnumAccessCheck.run(declaration, diagnostics: &diagnostics)
       return EnumModel(
         name: name, rawType: rawType, access: declaration.access,
         sourcePath: declaration.location.path)

@@ -30,6 +30,8 @@ enum ModelMessage: Sendable, Hashable {
   case inaccessibleProperty(property: String, access: AccessLevel)
   case inaccessibleSetter(property: String, access: AccessLevel)
   case inaccessibleStruct(structName: String, access: AccessLevel)
+  case unreachableNestedStruct(structName: String, access: AccessLevel)
+  case inaccessibleEnum(enumName: String, access: AccessLevel)
   case genericStruct(structName: String)
   case conditionalStruct(structName: String, condition: String)
   case conditionalProperty(property: String, condition: String)
@@ -137,6 +139,13 @@ enum ModelMessage: Sendable, Hashable {
     case .inaccessibleStruct(let name, let access):
       return "struct '\(name)' is \(access.rawValue), so generated code cannot see it; make it "
         + "internal"
+    case .unreachableNestedStruct(let name, let access):
+      return "struct '\(name)' is \(access.rawValue) because of the declaration it is nested in, "
+        + "so generated code in another file cannot see it; make the enclosing declarations "
+        + "internal"
+    case .inaccessibleEnum(let name, let access):
+      return "enum '\(name)' is \(access.rawValue), so generated code in another file cannot "
+        + "see it; make it internal"
     case .genericStruct(let name):
       return "generic struct '\(name)' cannot be persisted"
     case .conditionalStruct(let name, let condition):
