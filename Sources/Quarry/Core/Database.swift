@@ -105,7 +105,7 @@ public final class Database: @unchecked Sendable {
   @discardableResult
   public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
     var changedTables: Set<String> = []
-    // Observers hear of the commit once the writer is free again.
+    // Observers hear of the commit once the writer is free again (see ObservedFile).
     defer { if !changedTables.isEmpty { observedFile.didCommit(changedTables, from: self) } }
     return try WriterOwnership.withOwnership(of: self) {
       writeLock.lock()
