@@ -12,6 +12,8 @@ final class Connection {
   private var statements = StatementCache()
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
   private var tableStatements: [ObjectIdentifier: TableStatements] = [:]
+  /// Statements of owned child tables, keyed by the `OwnedTable` object.
+  private var ownedTableStatements: [ObjectIdentifier: OwnedTableStatements] = [:]
   /// The entry of `tableStatements` used last.
   private var lastTable: (key: ObjectIdentifier, statements: TableStatements)?
   /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared when the connection opens: they run
@@ -185,10 +187,23 @@ final class Connection {
     return statements
   }
 
+  /// The statements of the owned child table `table` on this connection, built on first use.
+  func statements(for table: OwnedTable) -> OwnedTableStatements {
+    let key = ObjectIdentifier(table)
+    if let existing = ownedTableStatements[key] { return existing }
+    let statements = OwnedTableStatements(table: table)
+    ownedTableStatements[key] = statements
+    return statements
+  }
+
+  /// The most parameters one statement may have (`SQLITE_LIMIT_VARIABLE_NUMBER`).
+  var variableLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+
   /// Whether any cached statement is still mid-step (a leak the tests check for).
   var hasBusyStatements: Bool {
     statements.hasBusyStatements
       || tableStatements.values.contains { $0.hasBusyStatements }
+      || ownedTableStatements.values.contains { $0.hasBusyStatements }
   }
 
   /// The rowid of the last successful INSERT on this connection.

@@ -5,6 +5,7 @@ import Foundation
 /// Naming convention in the folder:
 /// - `Table.stencil`: once per persisted struct, into `<Type>+Quarry.swift`;
 /// - `Enum.stencil`: once per raw-value enum a column uses, into `<Enum>+Quarry.swift`;
+/// - `Child.stencil`: once per struct an `owned` property holds, into `<Child>+Quarry.swift`;
 /// - any other top-level `<Name>.stencil` not starting with `_`: once, into `<Name>`
 ///   (`Schema.sql.stencil` gives `Schema.sql`);
 /// - `_Name.stencil` and templates in subfolders: only for `{% include %}`.
@@ -78,8 +79,16 @@ struct TemplateRenderer {
             extra: ["enum": ModelContext.enumValue(model)], element: model.name))
       }
     }
+    if names.contains("Child") {
+      for child in model.children {
+        jobs.append(
+          Job(
+            template: "Child", path: "\(child.typeName)+Quarry.swift", sources: [child.sourcePath],
+            extra: ["child": ModelContext.childValue(child)], element: child.typeName))
+      }
+    }
     let sources = Set(model.tables.map(\.sourcePath)).sorted()
-    for name in names where name != "Table" && name != "Enum" {
+    for name in names where name != "Table" && name != "Enum" && name != "Child" {
       if name.hasPrefix("_") || name.contains("/") { continue }
       jobs.append(Job(template: name, path: name, sources: sources, extra: [:], element: nil))
     }
