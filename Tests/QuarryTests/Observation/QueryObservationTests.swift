@@ -44,3 +44,23 @@ final class QueryObservationTests: DatabaseTestCase {
     XCTAssertEqual(second?.1, 0)
   }
 }
+
+/// A backup restored into an observed database reaches its observers.
+final class BackupObservationTests: XCTestCase {
+  func testRestoringABackupIntoAnObservedDatabaseIsSeen() async throws {
+    let source = try Database.inMemory()
+    try await source.write { db in
+      try db.execute("CREATE TABLE a (id INTEGER PRIMARY KEY)")
+      try db.execute("INSERT INTO a DEFAULT VALUES")
+      try db.execute("INSERT INTO a DEFAULT VALUES")
+    }
+    let destination = try Database.inMemory()
+    try await destination.write { try $0.execute("CREATE TABLE a (id INTEGER PRIMARY KEY)") }
+    let counts = ObservationCollector(
+      destination.observe { try $0.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM a") ?? -1 })
+    await counts.wait { $0 == [0] }
+    try source.backup(to: destination)
+    await counts.wait { $0 == [0, 2] }
+    await counts.cancel()
+  }
+}
