@@ -69,7 +69,8 @@ final class GenerateCommandTests: XCTestCase {
                 "previous_ring_code", .text, nullable: true, unique: true,
                 defaultSQL: "'none'",
                 references: ForeignKey("ring", "code")),
-            ],
+            ]
+          )
         """) == true, text ?? "")
     XCTAssertTrue(
       text?.contains(

@@ -28,9 +28,7 @@ extension Bird: TableRecord {
       ColumnDefinition("nest_id", .integer, nullable: true, references: ForeignKey("nests", "id")),
       ColumnDefinition("price", .numeric),
     ],
-    indexes: [
-      IndexDefinition(["kind", "name"]),
-    ]
+    indexes: [IndexDefinition(["kind", "name"])]
   )
 
   public init(row: Row) throws {

@@ -29,8 +29,7 @@ extension Nest: TableRecord {
       ColumnDefinition("perch", .text, nullable: true),
       ColumnDefinition("side", .text),
       ColumnDefinition("rating", .integer),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {

@@ -11,12 +11,6 @@ import Quarry
 public enum QuarryTables {
   /// Pass to `db.migrate(QuarryTables.all)` to create or update every table.
   public static var all: [any TableRecord.Type] {
-    [
-      Bird.self,
-      Nest.self,
-      Perch.self,
-      Recipe.self,
-      Sighting.self,
-    ]
+    [Bird.self, Nest.self, Perch.self, Recipe.self, Sighting.self]
   }
 }

@@ -26,9 +26,7 @@ extension Bird: TableRecord {
       ColumnDefinition("tags", .text),
       ColumnDefinition("photoPrice", .numeric),
     ],
-    indexes: [
-      IndexDefinition(["family", "commonName"]),
-    ]
+    indexes: [IndexDefinition(["family", "commonName"])]
   )
 
   init(row: Row) throws {

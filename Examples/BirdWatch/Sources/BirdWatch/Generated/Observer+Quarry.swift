@@ -21,8 +21,7 @@ extension Observer: TableRecord {
       ColumnDefinition("name", .text, unique: true),
       ColumnDefinition("email", .text, nullable: true),
       ColumnDefinition("joinedAt", .real),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {

@@ -38,8 +38,7 @@ extension Sighting: TableRecord {
       ColumnDefinition("count", .integer, defaultSQL: "1"),
       ColumnDefinition("weather", .integer),
       ColumnDefinition("note", .text, nullable: true),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {
