@@ -63,6 +63,12 @@ extension Nest: TableRecord {
   }
 }
 
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Nest {
+  static let birds = HasMany<Nest, Bird>(
+    column: "nest_id", key: { $0.id })
+}
+
 /// A mutable, change-tracked copy of `Nest`.
 /// Not `Sendable`: it stays where it was made.
 final class NestRecord: Record, PersistableRecord {

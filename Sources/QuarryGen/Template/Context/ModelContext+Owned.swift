@@ -46,7 +46,33 @@ extension ModelContext {
       "rowKey": .string(rowKey),
       "insertKeyStatement": .string(insertKey),
       "recordKeyStatement": .string(recordKey),
+      "associations": .array(table.associations.map(associationValue)),
     ]
+  }
+
+  /// An association: `kind` (`belongsTo`, `optionalBelongsTo`, `hasMany`, `hasManyThrough`),
+  /// `typeName` (`BelongsTo`…), `swiftName`, `ownerType`, `targetType`, `linkType`,
+  /// `columnLiteral`, `targetColumnLiteral`, `property`, `access`.
+  static func associationValue(_ association: AssociationModel) -> TemplateValue {
+    let typeName: String
+    switch association.kind {
+    case .belongsTo: typeName = "BelongsTo"
+    case .optionalBelongsTo: typeName = "OptionalBelongsTo"
+    case .hasMany: typeName = "HasMany"
+    case .hasManyThrough: typeName = "HasManyThrough"
+    }
+    return .dictionary([
+      "kind": .string(association.kind.rawValue),
+      "typeName": .string(typeName),
+      "swiftName": .string(swiftName(association.name)),
+      "ownerType": .string(association.ownerType),
+      "targetType": .string(association.targetType),
+      "linkType": association.linkType.map(TemplateValue.string) ?? .null,
+      "columnLiteral": .string(swiftLiteral(association.column)),
+      "targetColumnLiteral": association.targetColumn.map { .string(swiftLiteral($0)) } ?? .null,
+      "property": .string(swiftName(association.property)),
+      "access": .string(prefix(association.access)),
+    ])
   }
 
   private static func relationValue(_ relation: OwnedRelationModel, in table: TableModel)

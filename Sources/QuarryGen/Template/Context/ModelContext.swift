@@ -124,7 +124,7 @@ enum ModelContext {
     if let foreignKey = column.references {
       references = .dictionary([
         "typeName": .string(foreignKey.typeName), "table": .string(foreignKey.table),
-        "column": .string(foreignKey.column),
+        "column": .string(foreignKey.column), "actions": .string(foreignKey.actionsArguments),
       ])
     }
     let offset = keyPosition.map { $0 == 0 ? "" : " + \($0)" } ?? ""
@@ -188,7 +188,7 @@ enum ModelContext {
     if let foreignKey = column.references {
       parts.append(
         "references: ForeignKey(\(swiftLiteral(foreignKey.table)), "
-          + "\(swiftLiteral(foreignKey.column)))")
+          + "\(swiftLiteral(foreignKey.column))" + foreignKey.actionsArguments + ")")
     }
     return parts.joined(separator: ", ")
   }
