@@ -36,8 +36,10 @@ enum Options {
       --output <dir>          Folder receiving the generated files (required).
       --templates <dir>       Folder of .stencil templates replacing the defaults.
       --root <dir>            Folder paths in headers and messages are relative to
-                              (default: the current directory).
+                              (default: the current directory; '/' keeps them absolute).
       --single-file <name>    Combine all generated Swift into one file (build plugins).
+      --per-source-file       One '<stem>.quarry.swift' per source file plus a shared
+                              'QuarryTables.quarry.swift' (the build plugin's mode).
       --check                 Write nothing; list stale, missing or extra files and exit 1
                               if there are any.
       --dry-run               Write nothing; print what would change.
@@ -89,6 +91,7 @@ enum Options {
     var templates: String?
     var root: String?
     var singleFile: String?
+    var perSourceFile = false
     var mode = GeneratorOptions.Mode.write
     var usesStamp = true
     var force = false
@@ -112,6 +115,7 @@ enum Options {
       case "--templates": templates = try value(for: argument)
       case "--root": root = try value(for: argument)
       case "--single-file": singleFile = try value(for: argument)
+      case "--per-source-file": perSourceFile = true
       case "--check", "--dry-run":
         let requested: GeneratorOptions.Mode = argument == "--check" ? .check : .dryRun
         if mode != .write && mode != requested {
@@ -134,7 +138,7 @@ enum Options {
           let known = [
             "--output", "--templates", "--root", "--single-file", "--check", "--dry-run",
             "--no-cache", "--force", "--quiet", "--verbose", "--regenerate-command", "--help",
-            "--args", "--stencil-whitespace",
+            "--args", "--stencil-whitespace", "--per-source-file",
           ]
           let suggestion = EditDistance.suggestion(for: argument, among: known)
           let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -148,11 +152,14 @@ enum Options {
       throw UsageError(message: "'generate' needs at least one source file or folder")
     }
     guard let output else { throw UsageError(message: "'generate' needs '--output <dir>'") }
+    if perSourceFile && singleFile != nil {
+      throw UsageError(message: "'--per-source-file' and '--single-file' cannot be combined")
+    }
     let options = GeneratorOptions(
       sources: sources, output: output, templates: templates, root: root,
       singleFile: singleFile, mode: mode, usesStamp: usesStamp, force: force,
       arguments: GeneratorOptions.parseArguments(argumentTexts.joined(separator: ",")),
-      whitespace: whitespace)
+      whitespace: whitespace, perSourceFile: perSourceFile)
     return .generate(options, verbosity: verbosity, regenerateCommand: regenerateCommand)
   }
 }

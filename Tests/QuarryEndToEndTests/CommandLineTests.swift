@@ -57,6 +57,12 @@ final class CommandLineTests: XCTestCase {
       QuarryRun(
         exitCode: 64, standardOutput: "",
         standardError: "quarry: error: '--check' and '--dry-run' cannot be combined\n" + hint))
+    XCTAssertEqual(
+      try run("generate", "Models", "--output", "x", "--per-source-file", "--single-file", "A"),
+      QuarryRun(
+        exitCode: 64, standardOutput: "",
+        standardError:
+          "quarry: error: '--per-source-file' and '--single-file' cannot be combined\n" + hint))
   }
 
   func testMissingSourceIsAnError() throws {

@@ -74,6 +74,8 @@ public enum Generator {
     if result.hasErrors { return result }
     if let singleFile = options.singleFile {
       plan = combined(plan, into: singleFile, sources: built.model.tables.map(\.sourcePath))
+    } else if options.perSourceFile {
+      plan = perSource(plan, built.model, sources: files.map(\.display))
     }
 
     let writer = FileWriter(directory: output)
@@ -132,6 +134,7 @@ public enum Generator {
       QuarryVersion.current, executable, workingDirectory,
       options.sources.joined(separator: "\u{1}"),
       options.output, options.templates ?? "", options.root ?? "", options.singleFile ?? "",
+      options.perSourceFile ? "per-source-file" : "",
       TemplateValue.dictionary(options.arguments).renderedText, options.whitespace.rawValue,
     ].joined(separator: "\u{2}")
     return GenerationStamp(
@@ -216,6 +219,39 @@ public enum Generator {
     return OutputPlan(files: [
       GeneratedFile(path: name, contents: GeneratedText.file(header: header, body: body))
     ])
+  }
+
+  /// The plan's Swift files regrouped by source (`--per-source-file`, for the build tool
+  /// plugin): each source's tables, enums and owned children go to its `SourceOutputNames`
+  /// file, which exists even when empty since the plugin declared it; the rest (the
+  /// `QuarryTables` registry, other once-rendered templates) to the shared file.
+  private static func perSource(_ plan: OutputPlan, _ model: SchemaModel, sources: [String])
+    -> OutputPlan
+  {
+    var owners: [String: String] = [:]
+    for table in model.tables {
+      owners[TemplateRenderer.outputName(forElement: table.typeName)] = table.sourcePath
+    }
+    for model in model.enums {
+      owners[TemplateRenderer.outputName(forElement: model.name)] = model.sourcePath
+    }
+    for child in model.children {
+      owners[TemplateRenderer.outputName(forElement: child.typeName)] = child.sourcePath
+    }
+    let names = SourceOutputNames.names(for: sources)
+    var groups: [String: (sources: Set<String>, bodies: [String])] = [:]
+    for source in sources { groups[names[source] ?? SourceOutputNames.shared] = ([source], []) }
+    groups[SourceOutputNames.shared] = (Set(model.tables.map(\.sourcePath)), [])
+    for file in plan.files where file.path.hasSuffix(".swift") {
+      let name = owners[file.path].flatMap { names[$0] } ?? SourceOutputNames.shared
+      groups[name, default: ([], [])].bodies.append(bodyWithoutHeader(file.contents))
+    }
+    return OutputPlan(
+      files: groups.map { name, group in
+        let header = GeneratedHeader.line(forFileAt: name, sources: group.sources.sorted())
+        let body = SwiftFileCombiner.combine(group.bodies)
+        return GeneratedFile(path: name, contents: GeneratedText.file(header: header, body: body))
+      })
   }
 
   /// A generated file's text after its header lines (one, or one per source), starting with

@@ -27,6 +27,10 @@ public struct GeneratorOptions: Sendable, Hashable {
   /// When set, every generated Swift file is combined into this one file and `Schema.sql` is
   /// left out: a build tool plugin must name its outputs before it knows the structs.
   public var singleFile: String?
+  /// When set, the generated Swift goes into one file per source (named by
+  /// `SourceOutputNames`) plus a shared `QuarryTables.quarry.swift`, and `Schema.sql` is left
+  /// out: the build tool plugin's mode, so editing one source recompiles one output file.
+  public var perSourceFile: Bool
   public var mode: Mode
   /// Whether a write run may skip all work when the stamp of the last clean run still matches
   /// every source, template and generated file (see `GenerationStamp`); `--no-cache` turns
@@ -44,8 +48,10 @@ public struct GeneratorOptions: Sendable, Hashable {
   public init(
     sources: [String], output: String, templates: String? = nil, root: String? = nil,
     singleFile: String? = nil, mode: Mode = .write, usesStamp: Bool = true, force: Bool = false,
-    arguments: [String: TemplateValue] = [:], whitespace: TemplateWhitespace = .quarry
+    arguments: [String: TemplateValue] = [:], whitespace: TemplateWhitespace = .quarry,
+    perSourceFile: Bool = false
   ) {
+    self.perSourceFile = perSourceFile
     self.force = force
     self.arguments = arguments
     self.whitespace = whitespace

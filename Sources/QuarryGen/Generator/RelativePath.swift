@@ -17,7 +17,9 @@ public enum RelativePath {
   }
 
   /// `path` relative to `root`; both absolute. Uses `..` when `path` lies outside `root`.
+  /// A root of `/` keeps `path` absolute (the build plugin's `--root /`).
   public static func from(_ root: String, to path: String) -> String {
+    if root == "/" { return path }
     let rootParts = root.split(separator: "/")
     let pathParts = path.split(separator: "/")
     var common = 0

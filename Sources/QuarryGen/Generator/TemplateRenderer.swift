@@ -69,7 +69,7 @@ struct TemplateRenderer {
         }
         jobs.append(
           Job(
-            template: "Table", path: "\(table.typeName)+Quarry.swift",
+            template: "Table", path: Self.outputName(forElement: table.typeName),
             sources: [table.sourcePath], extra: extra, element: table.typeName))
       }
     }
@@ -77,7 +77,8 @@ struct TemplateRenderer {
       for model in model.enums {
         jobs.append(
           Job(
-            template: "Enum", path: "\(model.name)+Quarry.swift", sources: [model.sourcePath],
+            template: "Enum", path: Self.outputName(forElement: model.name),
+            sources: [model.sourcePath],
             extra: ["enum": ModelContext.enumValue(model)], element: model.name))
       }
     }
@@ -85,7 +86,8 @@ struct TemplateRenderer {
       for child in model.children {
         jobs.append(
           Job(
-            template: "Child", path: "\(child.typeName)+Quarry.swift", sources: [child.sourcePath],
+            template: "Child", path: Self.outputName(forElement: child.typeName),
+            sources: [child.sourcePath],
             extra: ["child": ModelContext.childValue(child)], element: child.typeName))
       }
     }
@@ -117,6 +119,11 @@ struct TemplateRenderer {
       }
     }
     return OutputPlan(files: rendered.map(\.file))
+  }
+
+  /// The file a table's, enum's or owned child's template writes: `<Name>+Quarry.swift`.
+  static func outputName(forElement name: String) -> String {
+    name + "+Quarry.swift"
   }
 
   /// The file a once-rendered template writes: its name when that has an extension
