@@ -114,7 +114,9 @@ final class GenerateCommandTests: XCTestCase {
         [.modificationDate: past], ofItemAtPath: output.appendingPathComponent(name).path)
     }
     XCTAssertEqual(
-      try generate(into: output), QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+      try generate(into: output),
+      QuarryRun(
+        exitCode: 0, standardOutput: "quarry: 14 generated files up to date\n", standardError: ""))
     for name in QuarryBinary.tree(output).keys {
       let attributes = try FileManager.default.attributesOfItem(
         atPath: output.appendingPathComponent(name).path)
@@ -342,10 +344,10 @@ final class GenerateCommandTests: XCTestCase {
       QuarryRun(
         exitCode: 0, standardOutput: "",
         standardError: """
-          Fixtures/Warning/Owl.swift:5:15: warning: struct 'Owl' does not declare 'Sendable', \
-          which 'TableRecord' requires of a non-internal type
-          public struct Owl {
-                        ^
+          Fixtures/Warning/Owl.swift:7:3: warning: comment '// Quarry: index' is not an \
+          annotation (annotations are lowercase); write '// quarry: index'
+            // Quarry: index
+            ^
 
           """))
     XCTAssertEqual(

@@ -28,18 +28,26 @@ struct SchemaMigration {
 
   private func migrateExistingTable() throws {
     let existing = try existingColumns()
-    let existingNames = Set(existing.map(\.name))
-    let definedNames = Set(definition.columns.map(\.name))
-    for column in existing where !definedNames.contains(column.name) {
+    // Names compare as SQLite compares them: `NAME` in another app's table is column `name`.
+    let existingNames = Set(existing.map { SQLIdentifier.comparisonKey($0.name) })
+    let definedNames = Set(definition.columns.map { SQLIdentifier.comparisonKey($0.name) })
+    for column in existing where !definedNames.contains(SQLIdentifier.comparisonKey(column.name)) {
       throw MigrationError(table: definition.name, column: column.name, problem: .droppedColumn)
     }
     for column in existing {
-      guard let defined = definition.columns.first(where: { $0.name == column.name }) else {
+      let key = SQLIdentifier.comparisonKey(column.name)
+      guard
+        let defined = definition.columns.first(where: {
+          SQLIdentifier.comparisonKey($0.name) == key
+        })
+      else {
         continue
       }
       try check(column, against: defined)
     }
-    let newColumns = definition.columns.filter { !existingNames.contains($0.name) }
+    let newColumns = definition.columns.filter {
+      !existingNames.contains(SQLIdentifier.comparisonKey($0.name))
+    }
     if !newColumns.isEmpty {
       if try tableIsEmpty() {
         // SQLite cannot ADD a NOT NULL column without default, nor a UNIQUE or PRIMARY KEY
@@ -92,9 +100,12 @@ struct SchemaMigration {
     }
   }
 
+  /// Whether a table or index named `name` exists, matching names as SQLite does: `ITEM`
+  /// created by another app is the table `item` (NOCASE folds ASCII letters only, like SQLite's
+  /// own name lookup).
   private func objectExists(type: String, name: String) throws -> Bool {
     let statement = try connection.cachedStatement(
-      "SELECT 1 FROM sqlite_master WHERE type = ?1 AND name = ?2")
+      "SELECT 1 FROM sqlite_master WHERE type = ?1 AND name = ?2 COLLATE NOCASE")
     return try statement.withReset { statement in
       try statement.bind(type, at: 1)
       try statement.bind(name, at: 2)

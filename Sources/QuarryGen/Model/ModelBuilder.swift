@@ -288,11 +288,9 @@ public struct ModelBuilder: Sendable {
     for column in columns where column.storage == .value {
       let base = column.unwrappedSwiftType
       guard let declaration = index.enums[base], declaration.rawType != nil else { continue }
-      // An enum that already conforms needs no generated conformance (it would be redundant).
-      let conforms = declaration.inheritedTypes.contains {
-        $0 == "DatabaseValueConvertible" || $0 == "Quarry.DatabaseValueConvertible"
-      }
-      if !conforms { names.insert(base) }
+      // An enum that already conforms, in its declaration or an extension, needs no
+      // generated conformance (it would be redundant).
+      if !index.conformsToDatabaseValue(base) { names.insert(base) }
     }
     return names.sorted().compactMap { name in
       guard let declaration = index.enums[name], let rawType = declaration.rawType else {
