@@ -80,4 +80,73 @@ final class GeneratorFrictionTests: XCTestCase {
 
           """))
   }
+
+  func testGeneratedSwiftPassesTheRepositorysSwiftFormatLint() throws {
+    let swift = URL(fileURLWithPath: "/usr/bin/env")
+    let probe = try QuarryBinary.runProcess(
+      swift, ["swift", "format", "--version"], in: QuarryBinary.packageRoot)
+    try XCTSkipIf(probe.exitCode != 0, "this toolchain has no 'swift format'")
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let models = folder.appendingPathComponent("Models")
+    try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+    // Lists that fit on one line and lists that do not: indexes, the registry of tables.
+    var source = """
+      // quarry: persist
+      struct Plain: Sendable {
+        var id: Int
+      }
+
+      // quarry: index = [firstDescriptiveColumn, secondDescriptiveColumn]
+      // quarry: unique = [secondDescriptiveColumn, thirdDescriptiveColumn]
+      // quarry: index = [thirdDescriptiveColumn, firstDescriptiveColumn]
+      struct ManyIndexes: Sendable {
+        var id: Int
+        // quarry: index
+        var firstDescriptiveColumn: String
+        var secondDescriptiveColumn: String
+        var thirdDescriptiveColumn: String
+      }
+
+      """
+    for number in 1...6 {
+      source += """
+        // quarry: persist
+        struct RatherLongTableTypeName\(number): Sendable {
+          var id: Int
+        }
+
+        """
+    }
+    try source.write(
+      to: models.appendingPathComponent("Models.swift"), atomically: true, encoding: .utf8)
+    var outputs: [URL] = []
+    for (sources, name) in [
+      ([models.path], "Own"),
+      ([QuarryBinary.testFolder.appendingPathComponent("Models").path], "EndToEnd"),
+    ] {
+      let output = folder.appendingPathComponent(name)
+      let run = try QuarryBinary.run(
+        ["generate"] + sources + ["--output", output.path, "--quiet", "--no-cache"], in: folder)
+      XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+      outputs.append(output)
+    }
+    let files = outputs.flatMap { output in
+      QuarryBinary.tree(output).keys.filter { $0.hasSuffix(".swift") }.sorted().map {
+        output.appendingPathComponent($0).path
+      }
+    }
+    XCTAssertGreaterThan(files.count, 10)
+    let own = QuarryBinary.tree(outputs[0])
+    XCTAssertFalse(own.values.contains { $0.contains("indexes: []") })
+    XCTAssertTrue(
+      own["QuarryTables.swift"]?.contains("      RatherLongTableTypeName6.self,\n    ]") == true)
+    XCTAssertTrue(
+      own["Plain+Quarry.swift"]?.contains(
+        "    columns: [ColumnDefinition(\"id\", .integer, primaryKey: true)]\n  )") == true)
+    let configuration = QuarryBinary.packageRoot.appendingPathComponent(".swift-format").path
+    let lint = try QuarryBinary.runProcess(
+      swift, ["swift", "format", "lint", "--strict", "--configuration", configuration] + files,
+      in: folder)
+    XCTAssertEqual(lint, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+  }
 }
