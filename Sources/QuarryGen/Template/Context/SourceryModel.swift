@@ -91,12 +91,14 @@ struct SourceryModel {
     self.byInheritedName = byInheritedName
   }
 
+  /// `types`, every list sorted by type name as Sourcery sorts them (stable for equal names).
   var typesValue: TemplateValue {
-    let implementing = TemplateValue.dictionary(byInheritedName.mapValues(TemplateValue.array))
+    let implementing = TemplateValue.dictionary(
+      byInheritedName.mapValues { .array(Self.sortedByName($0)) })
     return [
-      "structs": .array(structValues),
-      "enums": .array(enumValues),
-      "all": .array(structValues + enumValues),
+      "structs": .array(Self.sortedByName(structValues)),
+      "enums": .array(Self.sortedByName(enumValues)),
+      "all": .array(Self.sortedByName(structValues + enumValues)),
       "classes": [],
       "protocols": [],
       "extensions": [],
@@ -104,6 +106,17 @@ struct SourceryModel {
       "based": implementing,
       "inheriting": implementing,
     ]
+  }
+
+  private static func sortedByName(_ values: [TemplateValue]) -> [TemplateValue] {
+    func name(_ value: TemplateValue) -> String {
+      if case .string(let name)? = value["name"] { return name }
+      return ""
+    }
+    return values.enumerated().sorted { lhs, rhs in
+      let (left, right) = (name(lhs.element), name(rhs.element))
+      return left != right ? left < right : lhs.offset < rhs.offset
+    }.map(\.element)
   }
 
   /// Sourcery's top-level `type`: every type by name.

@@ -1,6 +1,6 @@
 /// Sourcery-compatible values for scanned declarations (see `SourceryModel` for every key).
 extension TemplateContext {
-  /// `types`: `structs`, `enums`, `all` (structs then enums), and `implementing`, `based`,
+  /// `types`: `structs`, `enums`, `all`, each sorted by name as in Sourcery, and `implementing`, `based`,
   /// `inheriting` (inherited type name → the types that list it, as in Sourcery's
   /// `{% for type in types.implementing.AutoPersistable %}`; the scanner cannot tell protocols
   /// from classes, so the three are the same).
