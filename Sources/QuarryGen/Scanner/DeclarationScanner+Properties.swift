@@ -253,7 +253,9 @@ extension DeclarationScanner {
     var callee = String(text[..<open]).filter { $0 != " " }
     if callee.hasSuffix(".init") { callee.removeLast(".init".count) }
     guard !callee.isEmpty else { return nil }
-    if callee.hasPrefix("[") && callee.hasSuffix("]") { return callee.replacingOccurrences(of: ":", with: ": ") }
+    if callee.hasPrefix("[") && callee.hasSuffix("]") {
+      return callee.replacingOccurrences(of: ":", with: ": ")
+    }
     var base = callee
     if let angle = callee.firstIndex(of: "<") {
       guard callee.hasSuffix(">") else { return nil }

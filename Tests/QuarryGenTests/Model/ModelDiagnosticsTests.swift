@@ -93,7 +93,8 @@ final class ModelDiagnosticsTests: XCTestCase {
       "")
     let scanned = SourceScanner().scan(
       SourceFile(
-        path: "Models/M.swift", text: "// quarry: persist, realmName = \"BirdObject\"\nstruct Note {}"))
+        path: "Models/M.swift",
+        text: "// quarry: persist, realmName = \"BirdObject\"\nstruct Note {}"))
     XCTAssertEqual(
       TemplateContext.typeValue(scanned.structs[0])["annotations"],
       ["persist": true, "realmName": "BirdObject"])

@@ -158,16 +158,28 @@ final class SourceryCompatibilityTests: XCTestCase {
   func testVariableTypeIsTheKnownType() {
     // Sourcery: `type` is the scanned type of the unwrapped type name, nil for unknown ones.
     XCTAssertEqual(
-      render("\(bird){% if variable.type %}{{ variable.name }}={{ variable.type.name }}/"
-        + "{{ variable.type.kind }} {% endif %}{% endfor %}"),
+      render(
+        "\(bird){% if variable.type %}{{ variable.name }}={{ variable.type.name }}/"
+          + "{{ variable.type.kind }} {% endif %}{% endfor %}"),
       "kind=Kind/enum nest=Nest/struct ")
+  }
+
+  func testTypeNameComparesAsItsName() {
+    // Quarry only (Sourcery compares the TypeName object, never equal to a string): `==`
+    // compares a type name by its text, so both spellings of the test work.
+    XCTAssertEqual(
+      render(
+        "\(bird){% if variable.typeName == \"Int\" or variable.typeName.name == \"UUID\" %}"
+          + "{{ variable.name }} {% endif %}{% endfor %}"),
+      "id rank ")
   }
 
   func testInferredInitializerType() {
     // Sourcery infers the type of `var seen = Date()` from the initializer call.
     XCTAssertEqual(
-      render("\(bird){% if variable.name == \"seen\" %}{{ variable.typeName }} "
-        + "{{ variable.defaultValue }}{% endif %}{% endfor %}"),
+      render(
+        "\(bird){% if variable.name == \"seen\" %}{{ variable.typeName }} "
+          + "{{ variable.defaultValue }}{% endif %}{% endfor %}"),
       "Date Date()")
   }
 

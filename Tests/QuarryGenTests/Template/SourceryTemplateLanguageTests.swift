@@ -73,7 +73,8 @@ final class SourceryTemplateLanguageTests: XCTestCase {
 
   func testArgumentsParseAsSourceryArgs() {
     XCTAssertEqual(
-      GeneratorOptions.parseArguments("module=Birds,verbose,version=2,path=Sources:Models,label=\"a b\""),
+      GeneratorOptions.parseArguments(
+        "module=Birds,verbose,version=2,path=Sources:Models,label=\"a b\""),
       ["module": "Birds", "verbose": 1, "version": 2, "path": "Sources:Models", "label": "a b"])
     XCTAssertEqual(
       GeneratorOptions.parseArguments("tag=a,tag=b"), ["tag": ["a", "b"]])

@@ -23,7 +23,8 @@ extension TemplateContext {
 
   /// The value a template sees as `variable` for a stored property (its `type` is null).
   public static func variableValue(_ property: PropertyDeclaration) -> TemplateValue {
-    SourceryModel.variableValue(property, definedIn: nil, known: { _, _ in nil })
+    SourceryModel.variableValue(
+      property, definedIn: nil, typeNames: TypeNameCache([]), known: { _, _ in nil })
   }
 
   /// `// quarry: table = "birds", unique` → `["table": "birds", "unique": true]`; the last
