@@ -16,6 +16,7 @@ enum ModelMessage: Sendable, Hashable {
   case unsupportedType(property: String, type: String, reason: String)
   case persistedStructType(property: String, type: String)
   case enumWithoutRawValue(property: String, type: String)
+  case unconvertibleType(property: String, type: String, isCodable: Bool)
   case duplicateColumn(String)
   case duplicateIndex(String)
   case collidingColumn(String, other: String)
@@ -30,6 +31,8 @@ enum ModelMessage: Sendable, Hashable {
   case inaccessibleProperty(property: String, access: AccessLevel)
   case inaccessibleSetter(property: String, access: AccessLevel)
   case inaccessibleStruct(structName: String, access: AccessLevel)
+  case unreachableNestedStruct(structName: String, access: AccessLevel)
+  case inaccessibleEnum(enumName: String, access: AccessLevel)
   case genericStruct(structName: String)
   case conditionalStruct(structName: String, condition: String)
   case conditionalProperty(property: String, condition: String)
@@ -42,7 +45,20 @@ enum ModelMessage: Sendable, Hashable {
   case defaultTypeMismatch(property: String, value: String, type: String, sqlType: String)
   case wrappedPropertyWithoutDefault(property: String, wrapper: String)
   case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
-  case notSendable(structName: String)
+  case notSendable(
+    structName: String, localName: String, access: AccessLevel, declaredAccess: AccessLevel?,
+    inherited: [String])
+  case associationNameClash(name: String, structName: String, fix: String?)
+  case setNullOnNonOptional(key: String, property: String, type: String)
+  case actionWithoutReference(key: String)
+  case ownedNotStruct(property: String, type: String)
+  case ownedPersistedStruct(property: String, type: String)
+  case ownedLet(property: String)
+  case ownedWithoutDefault(property: String, type: String)
+  case ownedCycle(property: String, cycle: [String])
+  case ownedChildKey(property: String, key: String)
+  case ownedChildStructKey(structName: String, key: String)
+  case ownedKeyColumnClash(column: String, table: String)
   case reservedTableName(String)
   case nulInName(kind: String, String)
   case nulInDefault(property: String)
@@ -89,6 +105,16 @@ enum ModelMessage: Sendable, Hashable {
     case .enumWithoutRawValue(let property, let type):
       return "property '\(property)' has type '\(type)', an enum without raw values; give it a "
         + "'String' or integer raw type, or annotate the property with 'json'"
+    case .unconvertibleType(let property, let type, true):
+      return "property '\(property)' has type '\(type)', which does not conform to "
+        + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
+        + "store it; annotate the property with 'json' to store this 'Codable' value as JSON text"
+    case .unconvertibleType(let property, let type, false):
+      let base = type.split(separator: "<").first.map(String.init) ?? type
+      return "property '\(property)' has type '\(type)', which does not conform to "
+        + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
+        + "store it; write 'extension \(base): DatabaseValueConvertible' in a scanned file (or "
+        + "annotate the property with 'json' if '\(base)' is 'Codable')"
     case .duplicateIndex(let name):
       return "index '\(name)' is declared twice over the same columns; keep one (a unique "
         + "index also serves lookups)"
@@ -129,6 +155,13 @@ enum ModelMessage: Sendable, Hashable {
     case .inaccessibleStruct(let name, let access):
       return "struct '\(name)' is \(access.rawValue), so generated code cannot see it; make it "
         + "internal"
+    case .unreachableNestedStruct(let name, let access):
+      return "struct '\(name)' is \(access.rawValue) because of the declaration it is nested in, "
+        + "so generated code in another file cannot see it; make the enclosing declarations "
+        + "internal"
+    case .inaccessibleEnum(let name, let access):
+      return "enum '\(name)' is \(access.rawValue), so generated code in another file cannot "
+        + "see it; make it internal"
     case .genericStruct(let name):
       return "generic struct '\(name)' cannot be persisted"
     case .conditionalStruct(let name, let condition):
@@ -167,9 +200,46 @@ enum ModelMessage: Sendable, Hashable {
       return "property '\(property)' uses the property wrapper '@\(wrapper)', so generated "
         + "initializers assign it through its setter, which Swift allows only once every "
         + "plain property is set; declare it after '\(next)' and the other plain properties"
-    case .notSendable(let name):
-      return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
-        + "non-internal type"
+    case .notSendable(let name, let localName, let access, let declared, let inherited):
+      let list = (inherited + ["Sendable"]).joined(separator: ", ")
+      // The declaration as written: a struct in a `public extension` has no modifier.
+      let modifier = declared.map { $0.rawValue + " " } ?? ""
+      return "\(access.rawValue) struct '\(name)' must declare 'Sendable': 'TableRecord' "
+        + "requires it, and Swift infers it only for internal types, so the generated "
+        + "conformance in another file cannot compile; write '\(modifier)struct "
+        + "\(localName): \(list)'"
+    case .associationNameClash(let name, let structName, let fix):
+      return "association '\(name)' clashes with a member of '\(structName)'"
+        + (fix.map { "; \($0)" } ?? "; rename that member")
+    case .setNullOnNonOptional(let key, let property, let type):
+      return "'\(key) = setNull' needs an optional column, but '\(property)' is '\(type)'; declare "
+        + "it as '\(type)?' or choose another action"
+    case .actionWithoutReference(let key):
+      return "'\(key)' applies only with 'references = …' on the same property"
+    case .ownedNotStruct(let property, let type):
+      return "owned property '\(property)' has type '\(type)'; 'owned' needs a struct found in "
+        + "the sources, as '[Child]', 'Child?' or 'Child'"
+    case .ownedPersistedStruct(let property, let type):
+      return "owned property '\(property)' holds '\(type)', which is persisted with its own key; "
+        + "store its key with 'references = \(type)', or drop 'persist' from '\(type)'"
+    case .ownedLet(let property):
+      return "owned property '\(property)' is a 'let'; declare it with 'var', as loading assigns "
+        + "the children after the row is read"
+    case .ownedWithoutDefault(let property, let type):
+      return "owned property '\(property)' of type '\(type)' needs a default value, used until "
+        + "its row is loaded; or declare it as '\(type)?'"
+    case .ownedCycle(let property, let cycle):
+      return "owned property '\(property)' makes a cycle of owned types ("
+        + cycle.joined(separator: " -> ")
+        + "); a child cannot own its ancestors: store a key with 'references' instead"
+    case .ownedChildKey(let property, let key):
+      return "property '\(property)' of an owned child cannot use '\(key)': child rows are "
+        + "keyed by their owner"
+    case .ownedChildStructKey(let name, let key):
+      return "owned child struct '\(name)' cannot use '\(key)'; only 'table' applies to it"
+    case .ownedKeyColumnClash(let column, let table):
+      return "column '\(column)' clashes with a key column of the child table '\(table)'; "
+        + "rename it with column = \"…\""
     case .reservedTableName(let name):
       return "table name '\(name)' is reserved by SQLite (names starting with 'sqlite_' are "
         + "its own, in any case); choose another with table = \"…\""

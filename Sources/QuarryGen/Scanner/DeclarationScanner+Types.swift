@@ -56,7 +56,15 @@ extension DeclarationScanner {
       return
     }
     let comments = leadingComments(before: prefix)
-    let access = prefix.modifiers.access ?? .internal
+    let (access, memberAccess, accessLimit) = effectiveAccess(
+      keyword: keyword, written: prefix.modifiers.access, qualifiedName: qualified)
+    if keyword != .extension && keyword != .protocol { typeAccess[qualified] = access }
+    defer {
+      if let top = scopes.indices.last, !scopes[top].isCode {
+        scopes[top].memberAccess = memberAccess
+        scopes[top].accessLimit = accessLimit
+      }
+    }
     switch keyword {
     case .struct:
       structs.append(
@@ -66,6 +74,7 @@ extension DeclarationScanner {
           docComment: comments.docComment, annotations: comments.annotations, properties: [],
           location: location(nameToken.start), conditions: conditions))
       structs[structs.count - 1].genericWhereClause = whereClause
+      structs[structs.count - 1].declaredAccess = prefix.modifiers.access
       pushScope(.structBody(structs.count - 1), name: qualified, label: label)
     case .enum:
       enums.append(
@@ -75,11 +84,42 @@ extension DeclarationScanner {
           attributes: prefix.attributes, docComment: comments.docComment,
           annotations: comments.annotations, cases: [], location: location(nameToken.start),
           conditions: conditions))
+      enums[enums.count - 1].declaredAccess = prefix.modifiers.access
       pushScope(.enumBody(enums.count - 1), name: qualified, label: label)
     default:
+      if !inherited.isEmpty && keyword != .protocol {
+        conformances.append(
+          ConformanceDeclaration(
+            typeName: qualified, inheritedTypes: inherited, location: location(nameToken.start)))
+      }
       pushScope(.typeBody, name: qualified, label: label)
     }
     advance()
+  }
+
+  /// Swift's access rules for a type (or extension) declared in the innermost scope: its
+  /// effective access, the access its members get when they write none, and the widest they
+  /// can have.
+  ///
+  /// A member of a `public extension` is public unless it says otherwise, of a `private` or
+  /// `fileprivate` extension fileprivate; a member of a type is internal by default, and never
+  /// wider than the type (a struct in a `fileprivate` struct is fileprivate at most). A
+  /// `private` declaration at file scope is visible in the whole file, like `fileprivate`.
+  func effectiveAccess(keyword: Keyword, written: AccessLevel?, qualifiedName: String) -> (
+    access: AccessLevel, memberAccess: AccessLevel, accessLimit: AccessLevel
+  ) {
+    if keyword == .extension {
+      let declared = written.map { $0 == .private ? .fileprivate : $0 }
+      // An extension of a type declared earlier in this file is no wider than the type.
+      let extended = typeAccess[qualifiedName].map { $0 == .private ? .fileprivate : $0 }
+      let limit = declared ?? extended ?? .open
+      return (declared ?? extended ?? .internal, declared ?? .internal, limit)
+    }
+    let parent = scopes.last
+    let declared = written ?? parent?.memberAccess ?? .internal
+    let access = min(declared, parent?.accessLimit ?? .open)
+    let limit = parent == nil && access == .private ? .fileprivate : access
+    return (access, .internal, limit)
   }
 
   /// `<…>` at the current token, without the brackets; `->` inside does not close it.

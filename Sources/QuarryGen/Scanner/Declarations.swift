@@ -2,7 +2,7 @@
 ///
 /// These are plain values: the scanner builds them once and nothing downstream mutates them.
 
-/// Swift access levels, as written (`internal` when nothing is written).
+/// Swift access levels.
 public enum AccessLevel: String, Sendable, Hashable, Comparable {
   case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
 
@@ -77,6 +77,8 @@ public struct PropertyDeclaration: Sendable, Hashable {
   /// The default value text as written, whitespace normalised; nil without `=`.
   public var defaultValue: String?
   public var attributes: [AttributeDeclaration]
+  /// The effective access: as written (`internal` when nothing is), but never wider than the
+  /// struct's (a property of a `fileprivate` struct is `fileprivate` at most).
   public var access: AccessLevel
   /// The setter's access level when it differs (`private(set)`), else nil.
   public var setterAccess: AccessLevel?
@@ -117,7 +119,13 @@ public struct StructDeclaration: Sendable, Hashable {
   public var name: String
   /// The name as declared: `C`.
   public var localName: String
+  /// The effective access, by Swift's rules: as written, else the default of where it is
+  /// declared (`public` in a `public extension`, `fileprivate` in a `private extension`,
+  /// `internal` elsewhere), and never wider than an enclosing type (a struct nested in a
+  /// `fileprivate` one is `fileprivate` at most).
   public var access: AccessLevel
+  /// The access modifier as written, nil when there is none.
+  public var declaredAccess: AccessLevel? = nil
   /// Generic parameter clause text without angle brackets (`T: Codable`), nil when not generic.
   public var genericParameters: String?
   public var inheritedTypes: [String]
@@ -157,7 +165,10 @@ public struct StructDeclaration: Sendable, Hashable {
 public struct EnumDeclaration: Sendable, Hashable {
   public var name: String
   public var localName: String
+  /// The effective access, by the rules `StructDeclaration.access` describes.
   public var access: AccessLevel
+  /// The access modifier as written, nil when there is none.
+  public var declaredAccess: AccessLevel? = nil
   /// The first inherited type when it is a raw-value type (`String`, `Int`, …), else nil.
   public var rawType: String?
   public var inheritedTypes: [String]
@@ -245,10 +256,28 @@ public enum SourceryAnnotationValue: Sendable, Hashable {
 }
 
 /// Everything scanned from one file, plus what could not be read.
+/// A class, actor or extension with an inheritance list: what the model needs of them is
+/// which types conform to what (`extension Money: DatabaseValueConvertible`).
+public struct ConformanceDeclaration: Sendable, Hashable {
+  /// The type as written after the keyword (`Money`, `App.Money`), qualified through
+  /// nesting for a class or actor.
+  public var typeName: String
+  public var inheritedTypes: [String]
+  public var location: SourceLocation
+
+  public init(typeName: String, inheritedTypes: [String], location: SourceLocation) {
+    self.typeName = typeName
+    self.inheritedTypes = inheritedTypes
+    self.location = location
+  }
+}
+
 public struct ScannedFile: Sendable, Hashable {
   public var file: SourceFile
   public var structs: [StructDeclaration]
   public var enums: [EnumDeclaration]
+  /// Classes, actors and extensions that declare conformances, in file order.
+  public var conformances: [ConformanceDeclaration] = []
   public var diagnostics: [Diagnostic]
 
   public init(

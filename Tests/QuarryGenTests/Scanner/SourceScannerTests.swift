@@ -307,14 +307,15 @@ extension SourceScannerTests {
   func testCommentsBetweenAttributesAndTheKeywordCount() {
     let scanned = scan(
       """
-      struct S {
+      public struct S {
         @Wrapper
         // quarry: unique
         /// The name.
         public var name: String
       }
       """)
-    XCTAssertEqual(outline(scanned), "struct S\n  var name: String public @Wrapper [unique=true]")
+    XCTAssertEqual(
+      outline(scanned), "struct S public\n  var name: String public @Wrapper [unique=true]")
     XCTAssertEqual(scanned.structs[0].properties[0].docComment, "The name.")
   }
 

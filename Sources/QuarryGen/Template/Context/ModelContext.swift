@@ -33,11 +33,33 @@ enum ModelContext {
     let byName = model.tables.indices.sorted {
       (model.tables[$0].name, $0) < (model.tables[$1].name, $1)
     }
+    // Schema.sql lists child tables among the others, by name.
+    var schema: [(name: String, value: TemplateValue)] = byName.map { position in
+      (model.tables[position].name, schemaValue(tables[position]))
+    }
+    for table in model.tables {
+      for owned in table.ownedTables {
+        schema.append(
+          (
+            owned.name,
+            .dictionary([
+              "name": .string(owned.name),
+              "createTableSQL": .string(owned.createTableSQL(in: table)),
+              "createIndexSQL": .array([]),
+            ])
+          ))
+      }
+    }
+    schema.sort { $0.name < $1.name }
     return [
       "tables": .array(tables),
       "tablesByName": .array(byName.map { tables[$0] }),
+      "schemaTables": .array(schema.map(\.value)),
+      "children": .array(model.children.map(childValue)),
       "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
+      // `A.self, B.self`, for the registry's one-line form when it fits.
+      "tableTypesInline": .string(model.tables.map { $0.typeName + ".self" }.joined(separator: ", ")),
     ]
   }
 
@@ -54,7 +76,7 @@ enum ModelContext {
     let columns = table.columns.enumerated().map { index, column in
       columnValue(column, index: index, keyPosition: keyPosition[column.propertyName], in: table)
     }
-    return .dictionary([
+    var value: [String: TemplateValue] = [
       "typeName": .string(table.typeName),
       "baseName": .string(table.baseName),
       "recordName": .string(table.baseName + "Record"),
@@ -76,10 +98,22 @@ enum ModelContext {
             "isUnique": .bool(index.isUnique),
           ])
         }),
+      // `IndexDefinition(["a"]), IndexDefinition(["b"], unique: true)`: the list written on one
+      // line when it fits, as `swift format` wants a collection that fits (no trailing comma).
+      "columnsInline": .string(
+        table.columns.map { "ColumnDefinition(\(definitionArguments($0, in: table)))" }
+          .joined(separator: ", ")),
+      "indexesInline": .string(
+        table.indexes.map { index in
+          "IndexDefinition([\(index.columns.map(swiftLiteral).joined(separator: ", "))]"
+            + (index.isUnique ? ", unique: true)" : ")")
+        }.joined(separator: ", ")),
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
-    ])
+    ]
+    value.merge(ownedValues(table)) { first, _ in first }
+    return .dictionary(value)
   }
 
   static func columnValue(
@@ -90,7 +124,7 @@ enum ModelContext {
     if let foreignKey = column.references {
       references = .dictionary([
         "typeName": .string(foreignKey.typeName), "table": .string(foreignKey.table),
-        "column": .string(foreignKey.column),
+        "column": .string(foreignKey.column), "actions": .string(foreignKey.actionsArguments),
       ])
     }
     let offset = keyPosition.map { $0 == 0 ? "" : " + \($0)" } ?? ""
@@ -122,6 +156,15 @@ enum ModelContext {
     ])
   }
 
+  /// The keys Schema.sql reads of a table.
+  private static func schemaValue(_ table: TemplateValue) -> TemplateValue {
+    .dictionary([
+      "name": table["name"] ?? .null,
+      "createTableSQL": table["createTableSQL"] ?? .null,
+      "createIndexSQL": table["createIndexSQL"] ?? .null,
+    ])
+  }
+
   static func enumValue(_ model: EnumModel) -> TemplateValue {
     .dictionary([
       "name": .string(model.name),
@@ -145,7 +188,7 @@ enum ModelContext {
     if let foreignKey = column.references {
       parts.append(
         "references: ForeignKey(\(swiftLiteral(foreignKey.table)), "
-          + "\(swiftLiteral(foreignKey.column)))")
+          + "\(swiftLiteral(foreignKey.column))" + foreignKey.actionsArguments + ")")
     }
     return parts.joined(separator: ", ")
   }
