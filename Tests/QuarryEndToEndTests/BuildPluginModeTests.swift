@@ -21,7 +21,8 @@ final class BuildPluginModeTests: XCTestCase {
     // Its stem is the shared file's: its output takes a hash suffix.
     try write("QuarryTables.swift", "enum Helper {}\n")
     let arguments =
-      ["generate"] + ["Perch.swift", "Seed.swift", "QuarryTables.swift"].map {
+      ["generate"]
+      + ["Perch.swift", "Seed.swift", "QuarryTables.swift"].map {
         sources.appendingPathComponent($0).path
       } + ["--output", output.path, "--per-source-file", "--root", "/", "--quiet"]
     // Run from elsewhere: nothing may depend on the working directory.
