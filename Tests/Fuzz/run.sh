@@ -9,7 +9,7 @@
 #
 # Targets: scanner, annotation, template (the generator's parsers, Sources/QuarryGen) and
 # row (the runtime's Row decoding of arbitrary stored values, Sources/Quarry over the system
-# SQLite). New inputs go to $QUARRY_FUZZ_DIR/<target>/corpus (default /tmp/quarry-fuzz), never
+# SQLite). New inputs go to $QUARRY_FUZZ_DIR/<target>/corpus (default .build/fuzz), never
 # into the repository; a crash is written to $QUARRY_FUZZ_DIR/<target>/crash-… and makes the
 # script exit 1: copy it into the seed corpus and add a regression test.
 # Exit status 77: the toolchain has no fuzzer runtime (e.g. macOS's Xcode toolchain).
@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#targets[@]} -gt 0 ] || targets=(scanner annotation template row)
 
-work="${QUARRY_FUZZ_DIR:-/tmp/quarry-fuzz}"
+work="${QUARRY_FUZZ_DIR:-.build/fuzz}"
 mkdir -p "$work"
 swiftc="${SWIFTC:-swiftc}"
 

@@ -80,6 +80,7 @@ public struct ModelBuilder: Sendable {
     diagnostics: inout [Diagnostic]
   ) -> TableModel {
     StructShapeCheck.run(declaration, diagnostics: &diagnostics)
+    GeneratedNameCheck.run(declaration, diagnostics: &diagnostics)
     let options = AnnotationKeyCheck.structOptions(
       declaration.annotations, diagnostics: &diagnostics)
     var columns: [ColumnModel] = []

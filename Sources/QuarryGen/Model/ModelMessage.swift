@@ -44,6 +44,7 @@ enum ModelMessage: Sendable, Hashable {
   case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
   case notSendable(structName: String)
   case reservedTableName(String)
+  case generatedTypeName(property: String, structName: String)
   case nulInName(kind: String, String)
   case nulInDefault(property: String)
   // Notes.
@@ -168,6 +169,10 @@ enum ModelMessage: Sendable, Hashable {
     case .notSendable(let name):
       return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
         + "non-internal type"
+    case .generatedTypeName(let property, let name):
+      return "property '\(property)' has a name the generated code needs for itself "
+        + "('\(name).\(property)'), so Swift cannot tell them apart; rename the property "
+        + "(annotate it with column = \"\(property)\" to keep the column name)"
     case .reservedTableName(let name):
       return "table name '\(name)' is reserved by SQLite (names starting with 'sqlite_' are "
         + "its own, in any case); choose another with table = \"…\""
