@@ -45,6 +45,10 @@ enum Options {
       --force                 Remove every generated file even though the sources hold
                               persisted structs (refused otherwise: a wrong --templates
                               folder would delete all the checked-in code).
+      --args <key=value,...>  Values templates read as 'argument.key' (Sourcery's --args;
+                              a bare key is 1; may be repeated).
+      --stencil-whitespace    Keep Stencil's whitespace exactly (tag-only lines stay, no
+                              tidying), to diff against Sourcery's output.
       --quiet                 Print only diagnostics.
       --verbose               Also print unchanged files and a summary.
 
@@ -84,6 +88,8 @@ enum Options {
     var mode = GeneratorOptions.Mode.write
     var usesStamp = true
     var force = false
+    var argumentTexts: [String] = []
+    var whitespace = TemplateWhitespace.quarry
     var verbosity = GenerationReport.Verbosity.normal
     var index = 0
     func value(for option: String) throws(UsageError) -> String {
@@ -109,6 +115,8 @@ enum Options {
         mode = requested
       case "--no-cache": usesStamp = false
       case "--force": force = true
+      case "--args": argumentTexts.append(try value(for: argument))
+      case "--stencil-whitespace": whitespace = .stencil
       case "--quiet", "-q", "--verbose", "-v":
         let requested: GenerationReport.Verbosity = argument.contains("q") ? .quiet : .verbose
         if verbosity != .normal && verbosity != requested {
@@ -119,7 +127,8 @@ enum Options {
         if argument.hasPrefix("-") {
           let known = [
             "--output", "--templates", "--root", "--single-file", "--check", "--dry-run",
-            "--no-cache", "--force", "--quiet", "--verbose", "--help",
+            "--no-cache", "--force", "--quiet", "--verbose", "--help", "--args",
+            "--stencil-whitespace",
           ]
           let suggestion = EditDistance.suggestion(for: argument, among: known)
           let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -135,7 +144,9 @@ enum Options {
     guard let output else { throw UsageError(message: "'generate' needs '--output <dir>'") }
     let options = GeneratorOptions(
       sources: sources, output: output, templates: templates, root: root,
-      singleFile: singleFile, mode: mode, usesStamp: usesStamp, force: force)
+      singleFile: singleFile, mode: mode, usesStamp: usesStamp, force: force,
+      arguments: GeneratorOptions.parseArguments(argumentTexts.joined(separator: ",")),
+      whitespace: whitespace)
     return .generate(options, verbosity: verbosity)
   }
 }

@@ -12,6 +12,8 @@ final class Connection {
   private var statements = StatementCache()
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
   private var tableStatements: [ObjectIdentifier: TableStatements] = [:]
+  /// Statements of owned child tables, keyed by the `OwnedTable` object.
+  private var ownedTableStatements: [ObjectIdentifier: OwnedTableStatements] = [:]
   /// The entry of `tableStatements` used last.
   private var lastTable: (key: ObjectIdentifier, statements: TableStatements)?
   /// BEGIN, BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared when the connection opens: they run
@@ -19,6 +21,8 @@ final class Connection {
   /// check.
   private let transactionStatements: TransactionStatements
   private let tracer: Tracer?
+  /// What observation learns from SQLite: reads recorded while compiling, changed tables.
+  let hooks: ConnectionHooks
 
   /// The statements that open and close transactions.
   enum TransactionControl {
@@ -63,6 +67,8 @@ final class Connection {
     }
     handle = opened
     self.tracer = tracer
+    hooks = ConnectionHooks(isWriter: flags & SQLITE_OPEN_READONLY == 0)
+    hooks.install(on: opened)
     if flags & SQLITE_OPEN_READONLY == 0 {
       try execute("PRAGMA foreign_keys = ON")
     }
@@ -109,6 +115,7 @@ final class Connection {
     tableStatements.removeAll()
     lastTable = nil
     if tracer != nil { Tracer.uninstall(from: handle) }
+    hooks.uninstall(from: handle)
     // close_v2 only reports misuse (a bad handle); with statements still alive it defers the
     // close instead of failing.
     sqlite3_close_v2(handle)
@@ -180,10 +187,23 @@ final class Connection {
     return statements
   }
 
+  /// The statements of the owned child table `table` on this connection, built on first use.
+  func statements(for table: OwnedTable) -> OwnedTableStatements {
+    let key = ObjectIdentifier(table)
+    if let existing = ownedTableStatements[key] { return existing }
+    let statements = OwnedTableStatements(table: table)
+    ownedTableStatements[key] = statements
+    return statements
+  }
+
+  /// The most parameters one statement may have (`SQLITE_LIMIT_VARIABLE_NUMBER`).
+  var variableLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+
   /// Whether any cached statement is still mid-step (a leak the tests check for).
   var hasBusyStatements: Bool {
     statements.hasBusyStatements
       || tableStatements.values.contains { $0.hasBusyStatements }
+      || ownedTableStatements.values.contains { $0.hasBusyStatements }
   }
 
   /// The rowid of the last successful INSERT on this connection.

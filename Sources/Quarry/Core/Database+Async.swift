@@ -17,7 +17,7 @@ extension Database {
   public func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
     async throws -> T
   {
-    try await asyncQueues.run(on: asyncQueues.writes) { try self.write(body) }
+    try await asyncQueues.run(on: asyncQueues.writes) { try self.performWrite(body) }
   }
 
   /// Runs `body` in one read transaction without blocking the calling task's thread.

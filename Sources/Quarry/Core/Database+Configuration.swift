@@ -18,6 +18,10 @@ extension Database {
     public var busyTimeout: TimeInterval = 5
     /// Receives the SQL text (with `?` placeholders, never values) of each statement run.
     public var trace: (@Sendable (String) -> Void)?
+    /// How often, while a file database has observers, Quarry checks whether another process
+    /// committed (`PRAGMA data_version` on the writer); nil turns the check off. See
+    /// ``Database/observe(_:removeDuplicates:)``.
+    public var externalChangePollInterval: TimeInterval? = 0.1
 
     /// The default configuration: four readers, a five-second busy timeout, no trace.
     public init() {}

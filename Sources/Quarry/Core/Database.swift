@@ -26,12 +26,18 @@ import Foundation
 public final class Database: @unchecked Sendable {
   /// The path of the database file, or `:memory:`.
   public let path: String
+  /// Whether the database was opened with `readOnly: true`.
+  public let isReadOnly: Bool
   private let writer: Connection
   private let writeLock = NSLock()
   /// Read-only connections; nil for an in-memory database, whose reads use the writer.
-  private let readers: ConnectionPool?
+  let readers: ConnectionPool?
   /// Where the async overloads run their closures; see `Database+Async.swift`.
   let asyncQueues: AsyncQueues
+  /// The observers of this database's file, shared with other `Database` values on the file.
+  let observedFile: ObservedFile
+  /// How often observers' polling looks for other processes' commits; nil turns it off.
+  let externalChangePollInterval: TimeInterval?
 
   /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys on
   /// and a busy timeout.
@@ -42,22 +48,40 @@ public final class Database: @unchecked Sendable {
   /// let db = try Database(path: "app.sqlite")
   /// ```
   ///
+  /// With `readOnly`, opens an existing database without changing it: no switch to WAL, no
+  /// file created, and every `write` throws ``SQLiteError`` code 8 (`SQLITE_READONLY`).
+  ///
+  /// ```swift
+  /// let archive = try Database(path: "archive.sqlite", readOnly: true)
+  /// ```
+  ///
   /// - Throws: ``SQLiteError`` when the file cannot be opened or configured.
-  public init(path: String, configuration: Configuration = Configuration()) throws {
+  public init(path: String, readOnly: Bool = false, configuration: Configuration = Configuration())
+    throws
+  {
     self.path = path
+    self.isReadOnly = readOnly
     let isPrivate = Self.isPrivateToOneConnection(path)
     asyncQueues = AsyncQueues(readerCount: isPrivate ? 1 : configuration.maximumReaderCount)
     writer = try Connection(
-      path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, configuration: configuration)
+      path: path,
+      flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+      configuration: configuration)
+    externalChangePollInterval = configuration.externalChangePollInterval
     // Other connections to ":memory:" or "" would each open a different, empty database.
     guard !isPrivate else {
+      observedFile = ObservedFile(isShared: false, readerCount: 1)
       readers = nil
       return
     }
-    try writer.switchToWAL(busyTimeout: configuration.busyTimeout)
-    // In WAL mode NORMAL keeps the database consistent after a crash; only the last commits
-    // before a power loss may be rolled back.
-    try writer.execute("PRAGMA synchronous = NORMAL")
+    if !readOnly {
+      try writer.switchToWAL(busyTimeout: configuration.busyTimeout)
+      // In WAL mode NORMAL keeps the database consistent after a crash; only the last commits
+      // before a power loss may be rolled back.
+      try writer.execute("PRAGMA synchronous = NORMAL")
+    }
+    observedFile = ObservationRegistry.file(
+      forPath: path, readerCount: configuration.maximumReaderCount)
     readers = ConnectionPool(maximumCount: configuration.maximumReaderCount) {
       try Connection(path: path, flags: SQLITE_OPEN_READONLY, configuration: configuration)
     }
@@ -96,14 +120,41 @@ public final class Database: @unchecked Sendable {
   ///   commit.
   @discardableResult
   public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+    try performWrite(body)
+  }
+
+  /// The work of every `write`: one transaction on the writer.
+  func performWrite<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+    guard !isReadOnly else {
+      throw SQLiteError(
+        code: SQLITE_READONLY, message: "the database at \(path) was opened read-only")
+    }
+    var changedTables: Set<String> = []
+    // Observers hear of the commit once the writer is free again.
+    defer { if !changedTables.isEmpty { observedFile.didCommit(changedTables, from: self) } }
     return try WriterOwnership.withOwnership(of: self) {
       writeLock.lock()
       defer { writeLock.unlock() }
       let transaction = WriteTransaction(connection: writer)
       defer { transaction.invalidate() }
       try transaction.begin(.beginImmediate)
-      return try transaction.commit { try body(transaction) }
+      do {
+        let result = try transaction.commit { try body(transaction) }
+        changedTables = writer.hooks.takeCommittedTables()
+        return result
+      } catch {
+        writer.hooks.discardChanges()
+        throw error
+      }
     }
+  }
+
+  /// Runs `body` with the writer connection, outside any transaction (for observation's
+  /// polling).
+  func withWriterConnection<T>(_ body: (Connection) throws -> T) rethrows -> T {
+    writeLock.lock()
+    defer { writeLock.unlock() }
+    return try body(writer)
   }
 
   /// Runs `body` in one read transaction, so all its queries see the same snapshot.

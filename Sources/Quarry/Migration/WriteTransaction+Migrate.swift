@@ -11,6 +11,9 @@ extension WriteTransaction {
     let connection = checkedConnection
     for table in tables {
       try SchemaMigration(definition: table.table, connection: connection).run()
+      for owned in table.ownedTables {
+        try SchemaMigration(definition: owned.definition, connection: connection).run()
+      }
     }
   }
 }

@@ -15,6 +15,8 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
   public let name: String
   /// Reads the column's value from a result column (plain or JSON).
   let decoder: @Sendable (Row, Int32) throws -> Value
+  /// Turns a value into what is bound for it (itself, or its JSON text).
+  let argument: @Sendable (Value) -> any DatabaseValueConvertible
 
   /// A column named `name`, stored as its value (`DatabaseValueConvertible`).
   ///
@@ -24,6 +26,7 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
   public init(_ name: String) where Value: DatabaseValueConvertible {
     self.name = name
     decoder = { row, index in try Value.decode(from: row, at: index) }
+    argument = { $0 }
   }
 
   /// A column named `name`, stored as JSON text (`Codable` values such as `[String]`).
@@ -31,9 +34,10 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
   /// ```swift
   /// static let tags = Column<Book, [String]>(json: "tags")
   /// ```
-  public init(json name: String) where Value: Decodable & Sendable {
+  public init(json name: String) where Value: Codable & Sendable {
     self.name = name
     decoder = { row, index in try row.decodeJSON(at: index) }
+    argument = { JSONArgument(value: $0) }
   }
 
   /// The column as a typed expression (for selections and functions).

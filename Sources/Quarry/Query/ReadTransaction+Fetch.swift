@@ -14,7 +14,12 @@ extension ReadTransaction {
     defer { statement.reset() }
     try T.bind(primaryKey: id, to: statement, at: 1)
     guard try statement.step() else { return nil }
-    return try T(row: Row(statement: statement, number: 1))
+    let value = try T(row: Row(statement: statement, number: 1))
+    guard T.hasOwnedChildren else { return value }
+    statement.reset()
+    var values = [value]
+    try T.loadOwnedChildren(&values, in: self, everyRow: false)
+    return values[0]
   }
 
   /// The first value matching `condition` in `ordering`, or nil: a shorthand for
@@ -53,7 +58,9 @@ extension ReadTransaction {
     guard condition != nil || !ordering.isEmpty || limit != nil || offset != nil else {
       let connection = checkedConnection
       let statement = try connection.statements(for: T.self).statement(.selectAll, on: connection)
-      return try statement.withReset { try T.decodeRows(from: $0) }
+      var values = try statement.withReset { try T.decodeRows(from: $0) }
+      if T.hasOwnedChildren { try T.loadOwnedChildren(&values, in: self, everyRow: true) }
+      return values
     }
     let query = Self.query(T.self, where: condition, orderBy: ordering, limit: limit, offset: offset)
     return try fetchRows(T.self, SQLRenderer.rows(query.core))
@@ -107,11 +114,13 @@ extension ReadTransaction {
   ) throws -> [T] {
     let statement = try checkedConnection.cachedStatement(sql)
     statement.tableName = T.table.name
-    return try statement.withReset { statement in
+    var values = try statement.withReset { statement in
       try Self.bind(arguments, to: statement)
       try statement.checkColumns(of: T.self)
       return try T.decodeRows(from: statement)
     }
+    if T.hasOwnedChildren { try T.loadOwnedChildren(&values, in: self, everyRow: false) }
+    return values
   }
 
   /// The first column of the first row of `sql`, or nil when there is no row.

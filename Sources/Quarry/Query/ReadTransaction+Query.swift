@@ -11,7 +11,7 @@ extension ReadTransaction {
   /// - Complexity: one prepared statement per query text and connection, reused.
   public func fetchAll<T: TableRecord>(_ query: Query<T>) throws -> [T] {
     let rendered = query.cache.sql(.rows) { SQLRenderer.rows(query.core) }
-    return try fetchRows(T.self, rendered)
+    return try fetchRows(T.self, rendered, everyRow: query.core.readsEveryRow)
   }
 
   /// The first row of `query`, or nil when it has none.
@@ -49,14 +49,21 @@ extension ReadTransaction {
   }
 
   /// Runs `rendered` and decodes its rows as `T`.
-  func fetchRows<T: TableRecord>(_ type: T.Type, _ rendered: RenderedSQL) throws -> [T] {
+  ///
+  /// Owned children are loaded afterwards, one query per child table; `everyRow` says the rows
+  /// are the whole table, so those queries need no key filter.
+  func fetchRows<T: TableRecord>(_ type: T.Type, _ rendered: RenderedSQL, everyRow: Bool = false)
+    throws -> [T]
+  {
     let statement = try checkedConnection.cachedStatement(rendered.sql)
     statement.tableName = T.table.name
-    return try statement.withReset { statement in
+    var values = try statement.withReset { statement in
       try rendered.bind(to: statement)
       try statement.checkColumns(of: T.self)
       return try T.decodeRows(from: statement)
     }
+    if T.hasOwnedChildren { try T.loadOwnedChildren(&values, in: self, everyRow: everyRow) }
+    return values
   }
 
   /// Runs `rendered` and reads the integer in the first column of its one row.

@@ -34,12 +34,24 @@ extension SQLRenderer {
     return RenderedSQL(renderer)
   }
 
+  /// `SELECT COUNT(*) FROM (…)`: the number of results of a selection, whose aggregates or
+  /// grouping make it differ from the number of rows.
+  static func countOfResults(_ core: SelectCore, dialect: SQLDialect = .sqlite) -> RenderedSQL {
+    var renderer = SQLRenderer(dialect: dialect, qualifiesColumns: core.qualifiesColumns)
+    renderer.append("SELECT COUNT(*) FROM (")
+    renderer.appendSelect(core)
+    renderer.append(")")
+    return RenderedSQL(renderer)
+  }
+
   /// `SELECT EXISTS (…)`: 1 when the query has a row.
   static func exists(_ core: SelectCore, dialect: SQLDialect = .sqlite) -> RenderedSQL {
     var renderer = SQLRenderer(dialect: dialect, qualifiesColumns: core.qualifiesColumns)
     var probed = core
-    if !core.shapesRows { probed.selection = .expressions([.keyword("1")]) }
-    if !core.shapesRows { probed.orderings = [] }
+    if !core.shapesRows, case .tableColumns = core.selection {
+      probed.selection = .expressions([.keyword("1")])
+      probed.orderings = []
+    }
     renderer.append("SELECT EXISTS (")
     renderer.appendSelect(probed)
     renderer.append(")")

@@ -44,6 +44,9 @@ struct SelectCore: Sendable {
     filter = filter.map { .conjunction("AND", $0, condition) } ?? condition
   }
 
+  /// Whether the statement returns every row of the table (no filter, paging or grouping).
+  var readsEveryRow: Bool { filter == nil && !shapesRows }
+
   /// Whether the rows depend on more than the filter (order, paging, grouping, distinct), so
   /// counting or changing them needs a subquery.
   var shapesRows: Bool {

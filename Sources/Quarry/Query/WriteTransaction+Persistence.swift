@@ -12,7 +12,9 @@ extension WriteTransaction {
     let statement = try connection.statements(for: T.self).statement(.insert, on: connection)
     try value.bind(to: statement)
     try statement.execute()
-    return connection.lastInsertedRowID
+    let rowID = connection.lastInsertedRowID
+    if T.hasOwnedChildren { try value.insertOwnedChildren(in: self, rowID: rowID) }
+    return rowID
   }
 
   /// Writes every column of the row whose primary key is `value`'s.
@@ -32,6 +34,9 @@ extension WriteTransaction {
     guard connection.changes > 0 else {
       throw RecordNotFoundError(table: tableStatements.tableName)
     }
+    if T.hasOwnedChildren {
+      try value.replaceOwnedChildren(in: self, rowID: connection.lastInsertedRowID)
+    }
   }
 
   /// Inserts `value`, or updates the row with its primary key when there is one.
@@ -48,6 +53,9 @@ extension WriteTransaction {
     let statement = try connection.statements(for: T.self).statement(.upsert, on: connection)
     try value.bind(to: statement)
     try statement.execute()
+    if T.hasOwnedChildren {
+      try value.replaceOwnedChildren(in: self, rowID: connection.lastInsertedRowID)
+    }
   }
 
   /// Deletes the row with `value`'s primary key; returns whether there was one.
@@ -109,7 +117,10 @@ extension WriteTransaction {
   ///   ``PrimaryKeyChangeError`` when the key itself changed.
   public func save<R: PersistableRecord>(_ record: R) throws {
     let changed = record.changedColumns
-    guard !changed.isEmpty else { return }
+    guard !changed.isEmpty else {
+      if R.Value.hasOwnedChildren { try record.saveOwnedChildren(in: self) }
+      return
+    }
     let connection = checkedConnection
     let table = R.Value.table
     guard !changed.contains(where: { table.columns[$0].isPrimaryKey }) else {
@@ -131,6 +142,7 @@ extension WriteTransaction {
     try statement.execute()
     guard connection.changes > 0 else { throw RecordNotFoundError(table: table.name) }
     record.clearChanges()
+    if R.Value.hasOwnedChildren { try record.saveOwnedChildren(in: self) }
   }
 
   /// Runs SQL that returns no rows, such as DDL in a migration.

@@ -17,6 +17,49 @@ extension WriteTransaction {
     return try change(rendered, table: T.table.name)
   }
 
+  /// Changes the rows of `query` with `assignments` and returns how many rows changed.
+  ///
+  /// ```swift
+  /// let repriced: Int = try db.write {
+  ///   try $0.updateAll(Book.all().filter(Book.Columns.genre == .scifi),
+  ///                    set: Book.Columns.price.set(to: 10))
+  /// }
+  /// try db.write {
+  ///   try $0.updateAll(Member.all().filter(Member.Columns.id == id),
+  ///                    set: Member.Columns.loanCount.set(to: Member.Columns.loanCount + 1),
+  ///                    Member.Columns.lastLoan.set(to: Date()))
+  /// }
+  /// ```
+  ///
+  /// One `UPDATE` statement; a query with an order, a limit or an offset changes exactly its
+  /// rows (chosen by primary key). Values and change-tracked records already loaded are not
+  /// updated: read them again.
+  ///
+  /// - Throws: ``SQLiteError`` (a constraint such as NOT NULL or UNIQUE failing).
+  @discardableResult
+  public func updateAll<T: TableRecord>(_ query: Query<T>, set assignments: ColumnAssignment<T>...)
+    throws -> Int
+  {
+    try updateAll(query, set: assignments)
+  }
+
+  /// Changes the rows of `query` with `assignments` (none: changes nothing, returns 0).
+  ///
+  /// ```swift
+  /// let assignments = [Book.Columns.price.set(to: 10), Book.Columns.genre.set(to: .classic)]
+  /// try db.write { try $0.updateAll(Book.all(), set: assignments) }
+  /// ```
+  @discardableResult
+  public func updateAll<T: TableRecord>(_ query: Query<T>, set assignments: [ColumnAssignment<T>])
+    throws -> Int
+  {
+    guard !assignments.isEmpty else { return 0 }
+    let rendered = SQLRenderer.update(
+      query.core, assignments: assignments.map { ($0.column, $0.value) },
+      primaryKey: T.table.primaryKeyNames)
+    return try change(rendered, table: T.table.name)
+  }
+
   /// Runs a DELETE or UPDATE and returns the number of rows it changed.
   func change(_ rendered: RenderedSQL, table: String) throws -> Int {
     let connection = checkedConnection

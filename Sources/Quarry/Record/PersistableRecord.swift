@@ -21,4 +21,12 @@ public protocol PersistableRecord: Record {
 
   /// Binds the primary key columns to consecutive parameters starting at `index`.
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws
+
+  /// Writes what changed in the record's owned children since it was made or last saved
+  /// (generated only for structs with `owned` properties).
+  func saveOwnedChildren(in db: WriteTransaction) throws
+}
+
+extension PersistableRecord {
+  public func saveOwnedChildren(in db: WriteTransaction) throws {}
 }

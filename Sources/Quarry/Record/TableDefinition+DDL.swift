@@ -20,6 +20,9 @@ extension TableDefinition {
       let names = primaryKeyPositions.map { SQLIdentifier.quote(columns[$0].name) }
       lines.append("  PRIMARY KEY (" + names.joined(separator: ", ") + ")")
     }
+    for key in foreignKeys {
+      lines.append("  " + key.constraintSQL)
+    }
     return "CREATE TABLE \(SQLIdentifier.quote(name)) (\n"
       + lines.joined(separator: ",\n") + "\n)"
   }
@@ -58,7 +61,7 @@ extension ColumnDefinition {
     if let references {
       parts.append(
         "REFERENCES \(SQLIdentifier.quote(references.table)) "
-          + "(\(SQLIdentifier.quote(references.column)))")
+          + "(\(SQLIdentifier.quote(references.column)))" + references.actionsSQL)
     }
     return parts.joined(separator: " ")
   }

@@ -17,12 +17,18 @@ public struct TableDefinition: Sendable, Hashable {
   public var columns: [ColumnDefinition]
   /// Indexes declared on the table, beyond those of `indexed` columns.
   public var indexes: [IndexDefinition]
+  /// Foreign keys written as table constraints (composite ones, owned children's owner key).
+  public var foreignKeys: [TableForeignKey]
 
   /// Describes a table.
-  public init(name: String, columns: [ColumnDefinition], indexes: [IndexDefinition] = []) {
+  public init(
+    name: String, columns: [ColumnDefinition], indexes: [IndexDefinition] = [],
+    foreignKeys: [TableForeignKey] = []
+  ) {
     self.name = name
     self.columns = columns
     self.indexes = indexes
+    self.foreignKeys = foreignKeys
   }
 
   /// The positions (0-based) of the primary key columns, in column order.

@@ -58,6 +58,36 @@ public protocol TableRecord: Sendable {
   /// You do not implement it: Quarry's default is compiled into each conforming type, so the
   /// loop is specialized for it (a generic loop paid a metadata lookup per row).
   static func decodeRows(from statement: Statement) throws -> [Self]
+
+  /// Whether the struct has `owned` properties stored in child tables. Quarry's fetches and
+  /// writes check it once per call, so structs without children keep their paths as they are.
+  static var hasOwnedChildren: Bool { get }
+
+  /// The child tables of the struct's `owned` properties (nested ones included), which
+  /// `migrate` creates after the table.
+  static var ownedTables: [OwnedTable] { get }
+
+  /// Fills the owned properties of freshly decoded `values` with one query per child table;
+  /// `everyRow` says that `values` hold every row of the table, so no key filter is needed.
+  static func loadOwnedChildren(_ values: inout [Self], in db: ReadTransaction, everyRow: Bool)
+    throws
+
+  /// Inserts the owned children of a value just inserted (`rowID` is its rowid, the key of an
+  /// autoincrement table).
+  func insertOwnedChildren(in db: WriteTransaction, rowID: Int64) throws
+
+  /// Replaces the stored owned children of a value just updated or upserted.
+  func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws
+}
+
+extension TableRecord {
+  public static var hasOwnedChildren: Bool { false }
+  public static var ownedTables: [OwnedTable] { [] }
+  public static func loadOwnedChildren(
+    _ values: inout [Self], in db: ReadTransaction, everyRow: Bool
+  ) throws {}
+  public func insertOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
+  public func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
 }
 
 extension TableRecord {

@@ -67,7 +67,8 @@ public enum Generator {
 
     let templates = try templatesFolder(options.templates, base: workingDirectory)
     let renderer = TemplateRenderer(
-      folder: templates, displayFolder: RelativePath.from(root, to: templates))
+      folder: templates, displayFolder: RelativePath.from(root, to: templates),
+      whitespace: options.whitespace, arguments: options.arguments)
     var plan = renderer.render(built.model, scanned: scanned, diagnostics: &result.diagnostics)
     result.files += renderer.loadedFiles()
     if result.hasErrors { return result }
@@ -131,6 +132,7 @@ public enum Generator {
       QuarryVersion.current, executable, workingDirectory,
       options.sources.joined(separator: "\u{1}"),
       options.output, options.templates ?? "", options.root ?? "", options.singleFile ?? "",
+      TemplateValue.dictionary(options.arguments).renderedText, options.whitespace.rawValue,
     ].joined(separator: "\u{2}")
     return GenerationStamp(
       key: GenerationStamp.digest(key), inputs: inputs, outputs: [], outputFiles: [],

@@ -35,12 +35,20 @@ public struct GeneratorOptions: Sendable, Hashable {
   /// Whether a write run may remove every generated file while the sources still hold
   /// persisted structs (see `RemovalGuard`); `--force` turns it on.
   public var force: Bool
+  /// Values templates read as `argument.name` (Sourcery's `--args`); see `parseArguments`.
+  public var arguments: [String: TemplateValue]
+  /// `.stencil` keeps Stencil's whitespace exactly (`--stencil-whitespace`), for diffing
+  /// against Sourcery's output; `.quarry` (the default) drops tag-only lines and tidies.
+  public var whitespace: TemplateWhitespace
 
   public init(
     sources: [String], output: String, templates: String? = nil, root: String? = nil,
-    singleFile: String? = nil, mode: Mode = .write, usesStamp: Bool = true, force: Bool = false
+    singleFile: String? = nil, mode: Mode = .write, usesStamp: Bool = true, force: Bool = false,
+    arguments: [String: TemplateValue] = [:], whitespace: TemplateWhitespace = .quarry
   ) {
     self.force = force
+    self.arguments = arguments
+    self.whitespace = whitespace
     self.sources = sources
     self.output = output
     self.templates = templates
@@ -48,5 +56,17 @@ public struct GeneratorOptions: Sendable, Hashable {
     self.singleFile = singleFile
     self.mode = mode
     self.usesStamp = usesStamp
+  }
+
+  /// Sourcery's `--args` text: `key=value` or a bare `key` (the number 1, Sourcery's `true`),
+  /// separated by commas; values typed as in `// sourcery:` annotations (`2` a number,
+  /// `\"a b\"` or `name` a string, `[1, 2]` an array); a key given twice collects an array.
+  ///
+  /// ```swift
+  /// GeneratorOptions.parseArguments("module=Birds,verbose,version=2")
+  /// // ["module": "Birds", "verbose": 1, "version": 2]
+  /// ```
+  public static func parseArguments(_ text: String) -> [String: TemplateValue] {
+    SourceryAnnotationReader.parse(text, namespaces: false).mapValues(TemplateContext.sourceryValue)
   }
 }

@@ -5,6 +5,7 @@ import Foundation
 /// Naming convention in the folder:
 /// - `Table.stencil`: once per persisted struct, into `<Type>+Quarry.swift`;
 /// - `Enum.stencil`: once per raw-value enum a column uses, into `<Enum>+Quarry.swift`;
+/// - `Child.stencil`: once per struct an `owned` property holds, into `<Child>+Quarry.swift`;
 /// - any other top-level `<Name>.stencil` not starting with `_`: once, into `<Name>`
 ///   (`Schema.sql.stencil` gives `Schema.sql`);
 /// - `_Name.stencil` and templates in subfolders: only for `{% include %}`.
@@ -13,10 +14,16 @@ import Foundation
 struct TemplateRenderer {
   let engine: TemplateEngine
   let loader: DirectoryTemplateLoader
+  /// `argument` in every template.
+  let arguments: [String: TemplateValue]
 
-  init(folder: String, displayFolder: String) {
+  init(
+    folder: String, displayFolder: String, whitespace: TemplateWhitespace = .quarry,
+    arguments: [String: TemplateValue] = [:]
+  ) {
     loader = DirectoryTemplateLoader(directory: folder, displayDirectory: displayFolder)
-    engine = TemplateEngine(loader: loader)
+    engine = TemplateEngine(loader: loader, whitespace: whitespace)
+    self.arguments = arguments
   }
 
   func render(
@@ -34,8 +41,10 @@ struct TemplateRenderer {
     let extra = ModelContext.values(model, tables: tables)
     let base =
       readsTypes
-      ? TemplateContext(files: scanned, extra: extra)
-      : TemplateContext(structs: [], extra: extra).adding(["types": .null])
+      ? TemplateContext(files: scanned, arguments: arguments, extra: extra)
+      : TemplateContext(structs: [], arguments: arguments, extra: extra).adding([
+        "types": .null, "type": .null,
+      ])
     // A table's `type` is its struct's entry in `types.structs`, built once for the base
     // context (which lists structs in this order), not built again per file.
     let declarations = scanned.flatMap(\.structs)
@@ -70,8 +79,16 @@ struct TemplateRenderer {
             extra: ["enum": ModelContext.enumValue(model)], element: model.name))
       }
     }
+    if names.contains("Child") {
+      for child in model.children {
+        jobs.append(
+          Job(
+            template: "Child", path: "\(child.typeName)+Quarry.swift", sources: [child.sourcePath],
+            extra: ["child": ModelContext.childValue(child)], element: child.typeName))
+      }
+    }
     let sources = Set(model.tables.map(\.sourcePath)).sorted()
-    for name in names where name != "Table" && name != "Enum" {
+    for name in names where name != "Table" && name != "Enum" && name != "Child" {
       if name.hasPrefix("_") || name.contains("/") { continue }
       jobs.append(Job(template: name, path: name, sources: sources, extra: [:], element: nil))
     }
@@ -82,8 +99,10 @@ struct TemplateRenderer {
       let (output, found) = engine.render(
         templateNamed: job.template, context: base.adding(job.extra), element: job.element)
       let header = GeneratedHeader.line(forFileAt: job.path, sources: job.sources)
-      let file = GeneratedFile(
-        path: job.path, contents: GeneratedText.file(header: header, body: output))
+      let contents =
+        engine.whitespace == .stencil
+        ? header + "\n\n" + output : GeneratedText.file(header: header, body: output)
+      let file = GeneratedFile(path: job.path, contents: contents)
       return (file: file, diagnostics: found)
     }
     var seen: Set<Diagnostic> = []

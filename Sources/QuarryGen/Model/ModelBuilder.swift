@@ -21,6 +21,13 @@ public struct ModelBuilder: Sendable {
   public func build(_ files: [ScannedFile]) -> Result {
     var diagnostics: [Diagnostic] = []
     var index = DeclarationIndex(files: files) { !$0.annotations.isEmpty }
+    // A struct that owned properties hold is a child, not a table of its own, unless it says
+    // `persist` (which OwnedPropertyCheck then reports); `table = "…"` names its child table.
+    let childNames = OwnedPropertyCheck.childNames(in: files, index: index)
+    for name in childNames
+    where index.structs[name]?.annotations.contains(where: { $0.key == "persist" }) == false {
+      index.persisted.remove(name)
+    }
     // The first declaration of each persisted name, as the index keeps it.
     var seen: Set<String> = []
     let persisted = files.flatMap(\.structs).filter {
@@ -54,9 +61,27 @@ public struct ModelBuilder: Sendable {
       tables.append(draft.table)
     }
     tables.sort { $0.typeName < $1.typeName }
+    var children: [String: ChildModel] = [:]
+    for name in childNames.sorted() where !index.persisted.contains(name) {
+      guard let declaration = index.structs[name] else { continue }
+      children[name] = buildChild(declaration, index: index, diagnostics: &diagnostics)
+    }
+    var reportedCycles: Set<SourceLocation> = []
+    var usedChildren: Set<String> = []
+    for position in tables.indices {
+      tables[position].ownedTables = OwnedTableBuilder.tables(
+        of: tables[position], children: children, reportedCycles: &reportedCycles,
+        diagnostics: &diagnostics)
+      for owned in tables[position].ownedTables {
+        usedChildren.insert(owned.relation.childTypeName)
+      }
+    }
     TableNameCheck.run(tables, diagnostics: &diagnostics)
+    let childModels = usedChildren.sorted().compactMap { children[$0] }
+    let enums = usedEnums(
+      tables, children: childModels, index: index, diagnostics: &diagnostics)
     return Result(
-      model: SchemaModel(tables: tables, enums: usedEnums(tables, index: index)),
+      model: SchemaModel(tables: tables, enums: enums, children: childModels),
       diagnostics: diagnostics)
   }
 
@@ -73,6 +98,9 @@ public struct ModelBuilder: Sendable {
     var column: Int
     var name: String
     var location: SourceLocation
+    var onDelete: (action: String, location: SourceLocation)?
+    var onUpdate: (action: String, location: SourceLocation)?
+    var inverse: (name: String, location: SourceLocation)?
   }
 
   private func buildTable(
@@ -83,45 +111,12 @@ public struct ModelBuilder: Sendable {
     GeneratedNameCheck.run(declaration, diagnostics: &diagnostics)
     let options = AnnotationKeyCheck.structOptions(
       declaration.annotations, diagnostics: &diagnostics)
-    var columns: [ColumnModel] = []
-    var columnProperties: [PropertyDeclaration] = []
-    var rejectedAutoincrement: Set<Int> = []
-    for property in declaration.properties {
-      let propertyOptions = AnnotationKeyCheck.propertyOptions(
-        property.annotations, diagnostics: &diagnostics)
-      if propertyOptions.isIgnored {
-        IgnoredPropertyCheck.run(property, in: declaration, diagnostics: &diagnostics)
-        continue
-      }
-      guard PropertyShapeCheck.run(property, in: declaration, diagnostics: &diagnostics),
-        let mapping = ColumnTypeCheck.map(
-          property, isJSON: propertyOptions.isJSON, in: declaration, index: index,
-          diagnostics: &diagnostics)
-      else { continue }
-      var column = ColumnModel(
-        propertyName: property.name, access: property.access,
-        name: propertyOptions.column ?? property.name,
-        swiftType: mapping.swiftType, unwrappedSwiftType: mapping.unwrappedSwiftType,
-        isOptional: mapping.isOptional, sqlType: mapping.sqlType, storage: mapping.storage,
-        isPrimaryKey: propertyOptions.isPrimaryKey, isUnique: propertyOptions.isUnique,
-        isIndexed: propertyOptions.isIndexed, location: property.location)
-      if propertyOptions.isAutoincrement {
-        if PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics) {
-          column.isAutoincrement = true
-        } else {
-          rejectedAutoincrement.insert(columns.count)
-        }
-      }
-      if let (value, location) = propertyOptions.defaultValue {
-        column.defaultSQL = DefaultValueCheck.sql(
-          value, column: column, at: location, diagnostics: &diagnostics)
-      }
-      if let (name, location) = propertyOptions.references {
-        references.append(Reference(column: columns.count, name: name, location: location))
-      }
-      columns.append(column)
-      columnProperties.append(property)
-    }
+    let built = buildColumns(
+      declaration, index: index, isChild: false, references: &references,
+      diagnostics: &diagnostics)
+    var columns = built.columns
+    var columnProperties = built.properties
+    let rejectedAutoincrement = built.rejectedAutoincrement
     ColumnNameCheck.run(columns, diagnostics: &diagnostics)
     let key = PrimaryKeyCheck.run(
       &columns, structKey: options.primaryKey, rejectedAutoincrement: rejectedAutoincrement,
@@ -170,30 +165,141 @@ public struct ModelBuilder: Sendable {
       }
       indexes.append(IndexModel(name: name, columns: names, isUnique: isUnique))
     }
-    let table = TableModel(
+    var table = TableModel(
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,
       indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
+    table.relations = built.relations
     SQLiteNameCheck.run(table, declaration: declaration, diagnostics: &diagnostics)
     return table
   }
 
-  private func usedEnums(_ tables: [TableModel], index: DeclarationIndex) -> [EnumModel] {
-    var names: Set<String> = []
-    for table in tables {
-      for column in table.columns where column.storage == .value {
-        let base = column.unwrappedSwiftType
-        guard let declaration = index.enums[base], declaration.rawType != nil else { continue }
-        // An enum that already conforms needs no generated conformance (it would be redundant).
-        let conforms = declaration.inheritedTypes.contains {
-          $0 == "DatabaseValueConvertible" || $0 == "Quarry.DatabaseValueConvertible"
-        }
-        if !conforms { names.insert(base) }
+  /// The columns and owned relations of a struct's stored properties, as far as each property
+  /// alone decides (keys and order come after).
+  struct BuiltColumns {
+    var columns: [ColumnModel] = []
+    var properties: [PropertyDeclaration] = []
+    var rejectedAutoincrement: Set<Int> = []
+    var relations: [OwnedRelationModel] = []
+  }
+
+  func buildColumns(
+    _ declaration: StructDeclaration, index: DeclarationIndex, isChild: Bool,
+    references: inout [Reference], diagnostics: inout [Diagnostic]
+  ) -> BuiltColumns {
+    var built = BuiltColumns()
+    for property in declaration.properties {
+      let propertyOptions = AnnotationKeyCheck.propertyOptions(
+        property.annotations, diagnostics: &diagnostics)
+      if propertyOptions.isIgnored {
+        IgnoredPropertyCheck.run(property, in: declaration, diagnostics: &diagnostics)
+        continue
       }
+      if propertyOptions.isOwned {
+        if let relation = OwnedPropertyCheck.relation(
+          property, in: declaration, index: index, diagnostics: &diagnostics)
+        {
+          built.relations.append(relation)
+        }
+        continue
+      }
+      if isChild {
+        let keys = [
+          ("primaryKey", propertyOptions.isPrimaryKey),
+          ("autoincrement", propertyOptions.isAutoincrement),
+          ("unique", propertyOptions.isUnique), ("index", propertyOptions.isIndexed),
+          ("references", propertyOptions.references != nil),
+        ]
+        if let (key, _) = keys.first(where: \.1) {
+          diagnostics.append(
+            .error(.ownedChildKey(property: property.name, key: key), at: property.location))
+          continue
+        }
+      }
+      guard PropertyShapeCheck.run(property, in: declaration, diagnostics: &diagnostics),
+        let mapping = ColumnTypeCheck.map(
+          property, isJSON: propertyOptions.isJSON, in: declaration, index: index,
+          diagnostics: &diagnostics)
+      else { continue }
+      var column = ColumnModel(
+        propertyName: property.name, access: property.access,
+        name: propertyOptions.column ?? property.name,
+        swiftType: mapping.swiftType, unwrappedSwiftType: mapping.unwrappedSwiftType,
+        isOptional: mapping.isOptional, sqlType: mapping.sqlType, storage: mapping.storage,
+        isPrimaryKey: propertyOptions.isPrimaryKey, isUnique: propertyOptions.isUnique,
+        isIndexed: propertyOptions.isIndexed, location: property.location)
+      if propertyOptions.isAutoincrement {
+        if PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics) {
+          column.isAutoincrement = true
+        } else {
+          built.rejectedAutoincrement.insert(built.columns.count)
+        }
+      }
+      if let (value, location) = propertyOptions.defaultValue {
+        column.defaultSQL = DefaultValueCheck.sql(
+          value, column: column, at: location, diagnostics: &diagnostics)
+      }
+      if let (name, location) = propertyOptions.references {
+        references.append(
+          Reference(
+            column: built.columns.count, name: name, location: location,
+            onDelete: propertyOptions.onDelete, onUpdate: propertyOptions.onUpdate,
+            inverse: propertyOptions.inverse))
+      }
+      built.columns.append(column)
+      built.properties.append(property)
+    }
+    return built
+  }
+
+  /// The model of a struct that owned properties hold: its columns and its own owned
+  /// properties; it has no key, and only `table = "…"` applies to it.
+  private func buildChild(
+    _ declaration: StructDeclaration, index: DeclarationIndex, diagnostics: inout [Diagnostic]
+  ) -> ChildModel {
+    StructShapeCheck.run(declaration, diagnostics: &diagnostics)
+    var tableName: String?
+    for annotation in declaration.annotations where annotation.key != "table" {
+      diagnostics.append(
+        .error(
+          .ownedChildStructKey(structName: declaration.name, key: annotation.key),
+          at: annotation.location))
+    }
+    let tableAnnotations = declaration.annotations.filter { $0.key == "table" }
+    if !tableAnnotations.isEmpty {
+      tableName =
+        AnnotationKeyCheck.structOptions(tableAnnotations, diagnostics: &diagnostics).table
+    }
+    var references: [Reference] = []
+    let built = buildColumns(
+      declaration, index: index, isChild: true, references: &references,
+      diagnostics: &diagnostics)
+    ColumnNameCheck.run(built.columns, diagnostics: &diagnostics)
+    return ChildModel(
+      typeName: declaration.name, access: declaration.access, tableName: tableName,
+      columns: built.columns, relations: built.relations, sourcePath: declaration.location.path,
+      location: declaration.location)
+  }
+
+  private func usedEnums(
+    _ tables: [TableModel], children: [ChildModel], index: DeclarationIndex,
+    diagnostics: inout [Diagnostic]
+  ) -> [EnumModel] {
+    var names: Set<String> = []
+    let columns = tables.flatMap(\.columns) + children.flatMap(\.columns)
+    for column in columns where column.storage == .value {
+      let base = column.unwrappedSwiftType
+      guard let declaration = index.enums[base], declaration.rawType != nil else { continue }
+      // An enum that already conforms needs no generated conformance (it would be redundant).
+      let conforms = declaration.inheritedTypes.contains {
+        $0 == "DatabaseValueConvertible" || $0 == "Quarry.DatabaseValueConvertible"
+      }
+      if !conforms { names.insert(base) }
     }
     return names.sorted().compactMap { name in
       guard let declaration = index.enums[name], let rawType = declaration.rawType else {
         return nil
       }
+      EnumAccessCheck.run(declaration, diagnostics: &diagnostics)
       return EnumModel(
         name: name, rawType: rawType, access: declaration.access,
         sourcePath: declaration.location.path)

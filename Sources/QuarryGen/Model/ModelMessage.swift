@@ -30,6 +30,8 @@ enum ModelMessage: Sendable, Hashable {
   case inaccessibleProperty(property: String, access: AccessLevel)
   case inaccessibleSetter(property: String, access: AccessLevel)
   case inaccessibleStruct(structName: String, access: AccessLevel)
+  case unreachableNestedStruct(structName: String, access: AccessLevel)
+  case inaccessibleEnum(enumName: String, access: AccessLevel)
   case genericStruct(structName: String)
   case conditionalStruct(structName: String, condition: String)
   case conditionalProperty(property: String, condition: String)
@@ -43,6 +45,14 @@ enum ModelMessage: Sendable, Hashable {
   case wrappedPropertyWithoutDefault(property: String, wrapper: String)
   case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
   case notSendable(structName: String)
+  case ownedNotStruct(property: String, type: String)
+  case ownedPersistedStruct(property: String, type: String)
+  case ownedLet(property: String)
+  case ownedWithoutDefault(property: String, type: String)
+  case ownedCycle(property: String, cycle: [String])
+  case ownedChildKey(property: String, key: String)
+  case ownedChildStructKey(structName: String, key: String)
+  case ownedKeyColumnClash(column: String, table: String)
   case reservedTableName(String)
   case generatedTypeName(property: String, structName: String)
   case nulInName(kind: String, String)
@@ -54,10 +64,12 @@ enum ModelMessage: Sendable, Hashable {
   var text: String {
     switch self {
     case .unknownAnnotationKey(let key, let suggestion?, _):
-      return "unknown annotation key '\(key)'; did you mean '\(suggestion)'?"
+      return "unknown annotation key '\(key)'; did you mean '\(suggestion)'? "
+        + "(a custom key for templates goes in '// sourcery: \(key)')"
     case .unknownAnnotationKey(let key, nil, let known):
       let list = known.map { "'\($0)'" }.joined(separator: ", ")
-      return "unknown annotation key '\(key)'; known keys are \(list)"
+      return "unknown annotation key '\(key)'; known keys are \(list) "
+        + "(a custom key for templates goes in '// sourcery: \(key)')"
     case .structKeyOnProperty(let key):
       return "annotation key '\(key)' applies to structs, not to properties"
     case .propertyKeyOnStruct(let key):
@@ -128,6 +140,13 @@ enum ModelMessage: Sendable, Hashable {
     case .inaccessibleStruct(let name, let access):
       return "struct '\(name)' is \(access.rawValue), so generated code cannot see it; make it "
         + "internal"
+    case .unreachableNestedStruct(let name, let access):
+      return "struct '\(name)' is \(access.rawValue) because of the declaration it is nested in, "
+        + "so generated code in another file cannot see it; make the enclosing declarations "
+        + "internal"
+    case .inaccessibleEnum(let name, let access):
+      return "enum '\(name)' is \(access.rawValue), so generated code in another file cannot "
+        + "see it; make it internal"
     case .genericStruct(let name):
       return "generic struct '\(name)' cannot be persisted"
     case .conditionalStruct(let name, let condition):
@@ -173,6 +192,30 @@ enum ModelMessage: Sendable, Hashable {
       return "property '\(property)' has a name the generated code needs for itself "
         + "('\(name).\(property)'), so Swift cannot tell them apart; rename the property "
         + "(annotate it with column = \"\(property)\" to keep the column name)"
+    case .ownedNotStruct(let property, let type):
+      return "owned property '\(property)' has type '\(type)'; 'owned' needs a struct found in "
+        + "the sources, as '[Child]', 'Child?' or 'Child'"
+    case .ownedPersistedStruct(let property, let type):
+      return "owned property '\(property)' holds '\(type)', which is persisted with its own key; "
+        + "store its key with 'references = \(type)', or drop 'persist' from '\(type)'"
+    case .ownedLet(let property):
+      return "owned property '\(property)' is a 'let'; declare it with 'var', as loading assigns "
+        + "the children after the row is read"
+    case .ownedWithoutDefault(let property, let type):
+      return "owned property '\(property)' of type '\(type)' needs a default value, used until "
+        + "its row is loaded; or declare it as '\(type)?'"
+    case .ownedCycle(let property, let cycle):
+      return "owned property '\(property)' makes a cycle of owned types ("
+        + cycle.joined(separator: " -> ")
+        + "); a child cannot own its ancestors: store a key with 'references' instead"
+    case .ownedChildKey(let property, let key):
+      return "property '\(property)' of an owned child cannot use '\(key)': child rows are "
+        + "keyed by their owner"
+    case .ownedChildStructKey(let name, let key):
+      return "owned child struct '\(name)' cannot use '\(key)'; only 'table' applies to it"
+    case .ownedKeyColumnClash(let column, let table):
+      return "column '\(column)' clashes with a key column of the child table '\(table)'; "
+        + "rename it with column = \"…\""
     case .reservedTableName(let name):
       return "table name '\(name)' is reserved by SQLite (names starting with 'sqlite_' are "
         + "its own, in any case); choose another with table = \"…\""

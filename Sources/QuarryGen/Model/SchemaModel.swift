@@ -11,10 +11,13 @@ public struct SchemaModel: Sendable, Hashable {
   public var tables: [TableModel]
   /// Raw-value enums used by at least one column, sorted by name; each gets a conformance.
   public var enums: [EnumModel]
+  /// Structs held by `owned` properties, sorted by name; each gets an `OwnedChild` conformance.
+  public var children: [ChildModel]
 
-  public init(tables: [TableModel] = [], enums: [EnumModel] = []) {
+  public init(tables: [TableModel] = [], enums: [EnumModel] = [], children: [ChildModel] = []) {
     self.tables = tables
     self.enums = enums
+    self.children = children
   }
 }
 

@@ -16,6 +16,10 @@ public struct TableModel: Sendable, Hashable {
   public var columns: [ColumnModel]
   /// Struct-level indexes (`index = [a, b]`, `unique = [a, b]`) in declaration order.
   public var indexes: [IndexModel]
+  /// `owned` properties, in declaration order.
+  public var relations: [OwnedRelationModel] = []
+  /// The child tables of `relations`, nested ones after their owner (depth first).
+  public var ownedTables: [OwnedTableModel] = []
   /// The path of the declaring file relative to the run's root, for headers.
   public var sourcePath: String
   public var location: SourceLocation

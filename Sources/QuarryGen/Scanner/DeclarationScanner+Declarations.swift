@@ -70,6 +70,12 @@ extension DeclarationScanner {
       } else {
         advance()
       }
+    case .import:
+      // `import struct Foundation.URL`: the kind names what is imported, it declares nothing.
+      advance()
+      while token.kind != .endOfFile && !token.hasLeadingNewline && !token.is(ASCII.semicolon) {
+        advance()
+      }
     case .func, .`init`, .deinit, .subscript:
       let keyword = token.keyword
       advance()
@@ -106,18 +112,22 @@ extension DeclarationScanner {
   }
 
   /// Skips from `(` or `[` to the matching close. Braces inside (closures) are counted too.
-  /// Stops early, leaving the rest to the caller, at a `}` that closes an enclosing block or
-  /// at a type declaration keyword starting a line.
+  /// Stops early, leaving the rest to the caller, at a `}` that closes an enclosing block or,
+  /// outside any closure (a type declared in a closure is code), at a type declaration keyword
+  /// starting a line.
   mutating func skipBracketed() {
     var depth = 0
+    var braces = 0
     repeat {
       if token.is(ASCII.openParen) || token.is(ASCII.openBracket) || token.is(ASCII.openBrace) {
         depth += 1
+        if token.is(ASCII.openBrace) { braces += 1 }
       } else if token.is(ASCII.closeParen) || token.is(ASCII.closeBracket)
         || token.is(ASCII.closeBrace)
       {
         depth -= 1
-      } else if token.hasLeadingNewline && token.keyword.isTypeIntroducer {
+        if token.is(ASCII.closeBrace) { braces -= 1 }
+      } else if braces <= 0 && token.hasLeadingNewline && token.keyword.isTypeIntroducer {
         return
       }
       if depth < 0 { return }

@@ -17,10 +17,13 @@ extension DeclarationScanner {
     var untyped: [(name: String, offset: Int)] = []
     // Captured now: reading the last token of the declaration already handles an `#if` after it.
     let declarationConditions = conditions
+    // A property is no more visible than its struct.
+    let access = min(prefix.modifiers.access ?? .internal, scopes[scopes.count - 1].accessLimit)
     advance()
     while true {
       if token.is(ASCII.openParen) {
-        diagnose(.tuplePattern, at: token.start)
+        // Valid Swift (`var (a, b) = (1, 2)`), which only a persisted struct cannot use.
+        if needsType { diagnose(.tuplePattern, at: token.start) }
         skipBracketed()
         break
       }
@@ -37,12 +40,18 @@ extension DeclarationScanner {
       if token.is(ASCII.colon) {
         advance()
         type = scanTypeText()
+      } else if token.kind == .identifier && !token.hasLeadingNewline
+        && (token.keyword == .none || token.is(.Self))
+      {
+        // `var name String`: read on as if the colon were there.
+        diagnose(.missingColonBeforeType, at: token.start)
+        type = scanTypeText()
       }
       if token.is(ASCII.equals) {
         advance()
         let expression = scanExpressionText()
         defaultValue = expression.text
-        literalType = expression.literalType
+        literalType = expression.literalType ?? Self.initializerType(expression.text)
       }
       // `{ willSet/didSet … }` keeps the property stored; anything else makes it computed.
       var isComputed = false
@@ -72,7 +81,7 @@ extension DeclarationScanner {
             name: name(of: nameToken), typeName: type ?? literalType,
             isTypeInferred: type == nil && literalType != nil, isLet: isLet,
             isLazy: prefix.modifiers.isLazy, defaultValue: defaultValue,
-            attributes: prefix.attributes, access: prefix.modifiers.access ?? .internal,
+            attributes: prefix.attributes, access: access,
             setterAccess: prefix.modifiers.setterAccess, annotations: comments.annotations,
             docComment: comments.docComment, location: location(nameToken.start),
             conditions: declarationConditions))
@@ -113,7 +122,9 @@ extension DeclarationScanner {
       } else if depth > 0 && (token.is(ASCII.openBrace) || token.is(ASCII.closeBrace)) {
         break
       }
-      builder.append(token, from: bytes)
+      // Spaces just inside `<` and `>` mean nothing in a type (`Store<⏎  A⏎>`).
+      let isJoined = previous.is(ASCII.lessThan) || token.is(ASCII.greaterThan)
+      builder.append(token, from: bytes, isJoined: isJoined)
       advance()
     }
     return builder.text(from: bytes)
@@ -121,7 +132,10 @@ extension DeclarationScanner {
 
   /// A type goes on after a line break only when one side of the break demands it.
   private func continuesTypeOnNewLine() -> Bool {
-    if previous.kind == .arrow || previous.is(ASCII.ampersand) || previous.is(ASCII.dot) {
+    // A dot at the end of the line wants a member after it; `Int...` (a variadic) does not.
+    let endsWithMemberDot =
+      previous.is(ASCII.dot) && !(previous.start > 0 && bytes[previous.start - 1] == ASCII.dot)
+    if previous.kind == .arrow || previous.is(ASCII.ampersand) || endsWithMemberDot {
       return true
     }
     return token.kind == .arrow || token.is(ASCII.ampersand) || token.is(.throws)
@@ -150,6 +164,12 @@ extension DeclarationScanner {
           if next.is(.willSet) || next.is(.didSet) { break }
         }
       }
+      if token.is(ASCII.lessThan) && opensGenericArguments() {
+        // `Store<Key, Bool>()`: the arguments are part of the expression, commas included.
+        count += appendGenericArguments(to: &builder)
+        literalType = nil
+        continue
+      }
       if token.is(ASCII.openParen) || token.is(ASCII.openBracket) || token.is(ASCII.openBrace) {
         depth += 1
       } else if token.is(ASCII.closeParen) || token.is(ASCII.closeBracket)
@@ -170,6 +190,79 @@ extension DeclarationScanner {
       advance()
     }
     return (builder.text(from: bytes), count > 2 || (count == 2 && !sawSign) ? nil : literalType)
+  }
+
+  /// Tokens a generic argument list may hold; any other ends the lookahead.
+  static let maximumGenericLookahead = 512
+
+  /// Whether the `<` at the current token opens generic arguments (`Store<Key, Bool>()`,
+  /// `Task<Void, Never> { }`) rather than comparing. As in Swift's parser: `<` touches the
+  /// name before it, the tokens up to the matching `>` can spell types, and what follows the
+  /// `>` cannot start an operand (it is `(`, `.`, `{`, `?`, a closing bracket, a separator,
+  /// `==` or a line break).
+  mutating func opensGenericArguments() -> Bool {
+    guard !token.hasLeadingSpace, previous.kind == .identifier,
+      previous.keyword == .none || previous.is(.Self)
+    else { return false }
+    let saved = lexer.position
+    defer { lexer.rewind(to: saved) }
+    var angles = 1
+    var brackets = 0
+    for _ in 0..<Self.maximumGenericLookahead {
+      let next = lexer.next()
+      switch next.kind {
+      case .identifier, .number, .arrow: continue
+      case .punctuation: break
+      default: return false
+      }
+      switch next.byte {
+      case ASCII.lessThan: angles += 1
+      case ASCII.greaterThan:
+        angles -= 1
+        if angles == 0 {
+          guard brackets == 0 else { return false }
+          let after = lexer.next()
+          if after.hasLeadingNewline || after.kind == .endOfFile { return true }
+          guard after.kind == .punctuation else { return false }
+          switch after.byte {
+          case ASCII.openParen, ASCII.closeParen, ASCII.closeBracket, ASCII.openBrace,
+            ASCII.closeBrace, ASCII.comma, ASCII.semicolon, ASCII.dot, ASCII.colon:
+            return true
+          case ASCII.question, ASCII.exclamation: return !after.hasLeadingSpace
+          case ASCII.equals: return lexer.next().is(ASCII.equals)
+          default: return false
+          }
+        }
+      case ASCII.openParen, ASCII.openBracket: brackets += 1
+      case ASCII.closeParen, ASCII.closeBracket:
+        brackets -= 1
+        if brackets < 0 { return false }
+      case ASCII.comma, ASCII.dot, ASCII.colon, ASCII.question, ASCII.exclamation,
+        ASCII.ampersand, ASCII.at, UInt8(ascii: "~"):
+        continue
+      default: return false
+      }
+    }
+    return false
+  }
+
+  /// Appends `<…>` at the current token (known to be generic arguments) up to the matching
+  /// `>` and moves past it; returns how many tokens it took.
+  mutating func appendGenericArguments(to builder: inout TextBuilder) -> Int {
+    var angles = 0
+    var count = 0
+    repeat {
+      let isJoined = previous.is(ASCII.lessThan) || token.is(ASCII.greaterThan)
+      if token.is(ASCII.lessThan) {
+        angles += 1
+      } else if token.is(ASCII.greaterThan) {
+        angles -= 1
+      }
+      builder.append(token, from: bytes, isJoined: count > 0 && isJoined)
+      count += 1
+      advance()
+    } while angles > 0 && token.kind != .endOfFile
+    return count
   }
 
   private func literalTypeName(of token: Token, signed: Bool) -> String? {
@@ -217,5 +310,60 @@ extension DeclarationScanner {
     default:
       return false
     }
+  }
+
+  /// The type an initializer call names, as Sourcery infers it: `Date()` and `Date.init()`
+  /// are `Date`, `Set<Int>()` is `Set<Int>`, `[String]()` is `[String]`, `A.B(x: 1)` is
+  /// `A.B`. Nil for anything else: a function (`makeDate()`), a member (`Date().year`), a
+  /// closure argument (`Foo { }`) or `.init()` without a type.
+  static func initializerType(_ text: String) -> String? {
+    guard text.hasSuffix(")") else { return nil }
+    // The call's `(`: the first one outside `<…>` and `[…]`, whose `)` ends the text.
+    var depth = 0
+    var open: String.Index?
+    for index in text.indices {
+      let character = text[index]
+      if character == "<" || character == "[" { depth += 1 }
+      if character == ">" || character == "]" { depth -= 1 }
+      if character == "(" && depth == 0 {
+        open = index
+        break
+      }
+    }
+    guard let open else { return nil }
+    var parentheses = 0
+    var inString = false
+    for index in text[open...].indices {
+      let character = text[index]
+      if character == "\"" { inString.toggle() }
+      if inString { continue }
+      if character == "(" { parentheses += 1 }
+      if character == ")" {
+        parentheses -= 1
+        if parentheses == 0 && text.index(after: index) != text.endIndex { return nil }
+      }
+    }
+    var callee = String(text[..<open]).filter { $0 != " " }
+    if callee.hasSuffix(".init") { callee.removeLast(".init".count) }
+    guard !callee.isEmpty else { return nil }
+    if callee.hasPrefix("[") && callee.hasSuffix("]") {
+      return callee.replacingOccurrences(of: ":", with: ": ")
+    }
+    var base = callee
+    if let angle = callee.firstIndex(of: "<") {
+      guard callee.hasSuffix(">") else { return nil }
+      base = String(callee[..<angle])
+    }
+    let components = base.split(separator: ".", omittingEmptySubsequences: false)
+    guard
+      components.allSatisfy({ component in
+        guard let first = component.first, first.isLetter || first == "_" else { return false }
+        return component.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+      }),
+      let last = components.last?.first, last.isUppercase
+    else { return nil }
+    // Spaces went above; put back the ones the normalised text has (`(x: B, y: C)`).
+    return callee.replacingOccurrences(of: ",", with: ", ")
+      .replacingOccurrences(of: ":", with: ": ")
   }
 }

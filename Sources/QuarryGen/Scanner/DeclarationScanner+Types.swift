@@ -56,7 +56,15 @@ extension DeclarationScanner {
       return
     }
     let comments = leadingComments(before: prefix)
-    let access = prefix.modifiers.access ?? .internal
+    let (access, memberAccess, accessLimit) = effectiveAccess(
+      keyword: keyword, written: prefix.modifiers.access, qualifiedName: qualified)
+    if keyword != .extension && keyword != .protocol { typeAccess[qualified] = access }
+    defer {
+      if let top = scopes.indices.last, !scopes[top].isCode {
+        scopes[top].memberAccess = memberAccess
+        scopes[top].accessLimit = accessLimit
+      }
+    }
     switch keyword {
     case .struct:
       structs.append(
@@ -66,6 +74,7 @@ extension DeclarationScanner {
           docComment: comments.docComment, annotations: comments.annotations, properties: [],
           location: location(nameToken.start), conditions: conditions))
       structs[structs.count - 1].genericWhereClause = whereClause
+      structs[structs.count - 1].declaredAccess = prefix.modifiers.access
       pushScope(.structBody(structs.count - 1), name: qualified, label: label)
     case .enum:
       enums.append(
@@ -75,11 +84,37 @@ extension DeclarationScanner {
           attributes: prefix.attributes, docComment: comments.docComment,
           annotations: comments.annotations, cases: [], location: location(nameToken.start),
           conditions: conditions))
+      enums[enums.count - 1].declaredAccess = prefix.modifiers.access
       pushScope(.enumBody(enums.count - 1), name: qualified, label: label)
     default:
       pushScope(.typeBody, name: qualified, label: label)
     }
     advance()
+  }
+
+  /// Swift's access rules for a type (or extension) declared in the innermost scope: its
+  /// effective access, the access its members get when they write none, and the widest they
+  /// can have.
+  ///
+  /// A member of a `public extension` is public unless it says otherwise, of a `private` or
+  /// `fileprivate` extension fileprivate; a member of a type is internal by default, and never
+  /// wider than the type (a struct in a `fileprivate` struct is fileprivate at most). A
+  /// `private` declaration at file scope is visible in the whole file, like `fileprivate`.
+  func effectiveAccess(keyword: Keyword, written: AccessLevel?, qualifiedName: String) -> (
+    access: AccessLevel, memberAccess: AccessLevel, accessLimit: AccessLevel
+  ) {
+    if keyword == .extension {
+      let declared = written.map { $0 == .private ? .fileprivate : $0 }
+      // An extension of a type declared earlier in this file is no wider than the type.
+      let extended = typeAccess[qualifiedName].map { $0 == .private ? .fileprivate : $0 }
+      let limit = declared ?? extended ?? .open
+      return (declared ?? extended ?? .internal, declared ?? .internal, limit)
+    }
+    let parent = scopes.last
+    let declared = written ?? parent?.memberAccess ?? .internal
+    let access = min(declared, parent?.accessLimit ?? .open)
+    let limit = parent == nil && access == .private ? .fileprivate : access
+    return (access, .internal, limit)
   }
 
   /// `<…>` at the current token, without the brackets; `->` inside does not close it.
@@ -154,15 +189,26 @@ extension DeclarationScanner {
   mutating func scanEnumCases(enumIndex: Int) {
     advance()
     while token.kind == .identifier {
-      enums[enumIndex].cases.append(name(of: token))
+      let caseName = name(of: token)
+      let caseLocation = location(token.start)
+      enums[enumIndex].cases.append(caseName)
       advance()
-      // Skip associated values and a raw value up to `,` or the end of the declaration.
+      // Read associated values and a raw value up to `,` or the end of the declaration.
       var depth = 0
+      var valuesStart: Int?
+      var valuesEnd: Int?
+      var rawStart: Int?
+      var rawEnd: Int?
       while token.kind != .endOfFile {
         if depth == 0 {
           if token.is(ASCII.comma) { break }
-          if token.is(ASCII.semicolon) || token.is(ASCII.closeBrace) { return }
-          if token.hasLeadingNewline && endsExpressionAtLineStart() { return }
+          if token.is(ASCII.semicolon) || token.is(ASCII.closeBrace) { break }
+          if token.hasLeadingNewline && endsExpressionAtLineStart() { break }
+          if rawStart == nil && token.is(ASCII.equals) {
+            rawStart = token.end
+          } else if valuesStart == nil && rawStart == nil && token.is(ASCII.openParen) {
+            valuesStart = token.end
+          }
         }
         if token.is(ASCII.openParen) || token.is(ASCII.openBracket) || token.is(ASCII.openBrace) {
           depth += 1
@@ -170,11 +216,80 @@ extension DeclarationScanner {
           || token.is(ASCII.closeBrace)
         {
           depth -= 1
+          if depth == 0 && valuesStart != nil && valuesEnd == nil && rawStart == nil {
+            valuesEnd = token.start
+          }
         }
+        if rawStart != nil { rawEnd = token.end }
         advance()
       }
+      var detail = EnumCaseDeclaration(name: caseName, location: caseLocation)
+      if let rawStart, let rawEnd, rawEnd > rawStart {
+        detail.rawValue = normalizedText(rawStart..<rawEnd)
+      }
+      if let valuesStart, let valuesEnd, valuesEnd >= valuesStart {
+        detail.associatedValues = associatedValues(normalizedText(valuesStart..<valuesEnd))
+      }
+      enums[enumIndex].caseDetails.append(detail)
       guard token.is(ASCII.comma) else { return }
       advance()
     }
+  }
+
+  /// The source text of `range` with runs of whitespace (comments aside) collapsed to one space.
+  private func normalizedText(_ range: Range<Int>) -> String {
+    let text = String(decoding: bytes[range], as: UTF8.self)
+    return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline })
+      .joined(separator: " ")
+  }
+
+  /// `label: Int, String = "x"` → the associated values, split at top-level commas.
+  private func associatedValues(_ text: String) -> [EnumCaseDeclaration.AssociatedValue] {
+    var parts: [String] = []
+    var depth = 0
+    var current = ""
+    var quote = false
+    for character in text {
+      if character == "\"" { quote.toggle() }
+      if !quote {
+        if "([<{".contains(character) { depth += 1 }
+        if ")]>}".contains(character) { depth -= 1 }
+        if character == "," && depth == 0 {
+          parts.append(current)
+          current = ""
+          continue
+        }
+      }
+      current.append(character)
+    }
+    if !current.trimmingCharacters(in: .whitespaces).isEmpty { parts.append(current) }
+    return parts.map { part in
+      var text = part.trimmingCharacters(in: .whitespaces)
+      var defaultValue: String?
+      if let equals = Self.topLevelIndex(of: "=", in: text) {
+        defaultValue = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        text = text[..<equals].trimmingCharacters(in: .whitespaces)
+      }
+      if let colon = Self.topLevelIndex(of: ":", in: text) {
+        let labels = text[..<colon].split(separator: " ").map(String.init)
+        let typeName = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let label = labels.last.map { $0 == "_" ? nil : $0 } ?? nil
+        return .init(
+          localName: label, externalName: labels.first == "_" ? nil : (labels.first ?? label),
+          typeName: typeName, defaultValue: defaultValue)
+      }
+      return .init(localName: nil, externalName: nil, typeName: text, defaultValue: defaultValue)
+    }
+  }
+
+  private static func topLevelIndex(of target: Character, in text: String) -> String.Index? {
+    var depth = 0
+    for index in text.indices {
+      let character = text[index]
+      if "([<{".contains(character) { depth += 1 }
+      if ")]>}".contains(character) { depth -= 1 }
+      if character == target && depth == 0 { return index }
+    }
+    return nil
   }
 }

@@ -6,10 +6,17 @@
 /// skipped by counting braces, which the lexer makes reliable by consuming strings, regex
 /// literals and comments whole.
 ///
-/// Recovery: an unmatched `}` at file scope is reported and ignored; a declaration keyword that
-/// starts a line less (or as much) indented than the line that opened the enclosing block,
-/// inside a block whose members are indented, closes that block with an "expected '}'" error;
-/// whatever is still open at the end of the file is reported there.
+/// Recovery: an unmatched `}` at file scope is reported and ignored; whatever is still open at
+/// the end of the file is reported there. Indentation decides nothing in a file whose braces
+/// balance (counted lexically: strings, comments and regex literals do not count), whatever
+/// its layout: a first pass scans without looking at indentation and counts braces; only
+/// when they do not balance is the file scanned again with recovery from a missing `}`, where a
+/// declaration keyword that starts a line less (or as much) indented than the line that opened
+/// the enclosing block, inside a block whose members are indented, closes that block with an
+/// "expected '}'" error.
+///
+/// Syntax errors in a file holding no `quarry:` annotation are warnings: they cannot change
+/// what is generated, and the compiler reports them anyway.
 struct DeclarationScanner {
   static let maximumTypeNesting = 256
   static let maximumConditionNesting = 64
@@ -45,6 +52,10 @@ struct DeclarationScanner {
     /// What opened the block, for messages; turned into text only when one is reported.
     var label: BlockLabel
     var openBrace: Int
+    /// The access of a member declared without one (`public` in a `public extension`).
+    var memberAccess: AccessLevel = .internal
+    /// The widest access a member can have (a member of a `fileprivate` type is no wider).
+    var accessLimit: AccessLevel = .open
     /// Indentation (in bytes) of the line holding the `{`.
     var indentation: Int
     /// Indentation of the first line inside the block, once seen.
@@ -82,6 +93,14 @@ struct DeclarationScanner {
   var untrackedConditions = 0
   /// The last line-start lookup, so lookups on one line do not rescan it.
   var lineCache = LineCache()
+  /// Whether a line's indentation may close blocks (see the type's documentation): only on the
+  /// second pass over a file whose braces do not balance.
+  var recoversByIndentation = false
+  /// `{` minus `}` among the tokens so far, and whether it ever went below zero.
+  var braceBalance = 0
+  var braceBalanceWentNegative = false
+  /// Effective access of the types declared so far, by qualified name, for their extensions.
+  var typeAccess: [String: AccessLevel] = [:]
 
   struct LineCache {
     var offset = 0
@@ -104,9 +123,58 @@ struct DeclarationScanner {
     structs: [StructDeclaration], enums: [EnumDeclaration],
     diagnostics: [Diagnostic]
   ) {
+    var result = scanPass()
+    if braceBalance != 0 || braceBalanceWentNegative {
+      var second = DeclarationScanner(file: SourceFile(path: path, bytes: bytes))
+      second.recoversByIndentation = true
+      result = second.scanPass()
+    }
+    if result.diagnostics.contains(where: \.isError)
+      && !Self.holdsAnnotation(bytes, structs: result.structs, enums: result.enums)
+    {
+      for index in result.diagnostics.indices where result.diagnostics[index].isError {
+        result.diagnostics[index].severity = .warning
+      }
+    }
+    return result
+  }
+
+  /// Whether the file annotates anything: a declaration with annotations, or `quarry:` in
+  /// any letter case anywhere (an annotation a syntax error kept from its declaration).
+  static func holdsAnnotation(
+    _ bytes: [UInt8], structs: [StructDeclaration], enums: [EnumDeclaration]
+  ) -> Bool {
+    let annotatesStruct = structs.contains {
+      !$0.annotations.isEmpty || $0.properties.contains { !$0.annotations.isEmpty }
+    }
+    if annotatesStruct || enums.contains(where: { !$0.annotations.isEmpty }) {
+      return true
+    }
+    let word: [UInt8] = Array("quarry:".utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard buffer.count >= word.count else { return false }
+      // `| 0x20` folds letter case and leaves `:` as it is.
+      for index in 0...(buffer.count - word.count) where buffer[index] | 0x20 == word[0] {
+        var matched = 1
+        while matched < word.count && buffer[index + matched] | 0x20 == word[matched] {
+          matched += 1
+        }
+        if matched == word.count { return true }
+      }
+      return false
+    }
+  }
+
+  /// One pass over the file; see the type's documentation for the two passes.
+  private mutating func scanPass() -> (
+    structs: [StructDeclaration], enums: [EnumDeclaration],
+    diagnostics: [Diagnostic]
+  ) {
     advance()
     while token.kind != .endOfFile {
-      if !scopes.isEmpty && token.hasLeadingNewline && untrackedBlocks == 0 {
+      if recoversByIndentation && !scopes.isEmpty && token.hasLeadingNewline
+        && untrackedBlocks == 0
+      {
         recoverFromMissingBrace()
       }
       if untrackedBlocks > 0 || (!scopes.isEmpty && scopes[scopes.count - 1].isCode) {
@@ -137,6 +205,14 @@ struct DeclarationScanner {
     token = lexer.next()
     while token.kind == .pound, let directive = directiveKind(token) {
       handleDirective(directive)
+    }
+    if token.kind == .punctuation {
+      if token.byte == ASCII.openBrace {
+        braceBalance += 1
+      } else if token.byte == ASCII.closeBrace {
+        braceBalance -= 1
+        if braceBalance < 0 { braceBalanceWentNegative = true }
+      }
     }
   }
 

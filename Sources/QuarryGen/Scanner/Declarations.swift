@@ -2,7 +2,7 @@
 ///
 /// These are plain values: the scanner builds them once and nothing downstream mutates them.
 
-/// Swift access levels, as written (`internal` when nothing is written).
+/// Swift access levels.
 public enum AccessLevel: String, Sendable, Hashable, Comparable {
   case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
 
@@ -77,10 +77,14 @@ public struct PropertyDeclaration: Sendable, Hashable {
   /// The default value text as written, whitespace normalised; nil without `=`.
   public var defaultValue: String?
   public var attributes: [AttributeDeclaration]
+  /// The effective access: as written (`internal` when nothing is), but never wider than the
+  /// struct's (a property of a `fileprivate` struct is `fileprivate` at most).
   public var access: AccessLevel
   /// The setter's access level when it differs (`private(set)`), else nil.
   public var setterAccess: AccessLevel?
   public var annotations: [Annotation]
+  /// `// sourcery:` annotations, read as Sourcery reads them (see `SourceryAnnotations`).
+  public var sourceryAnnotations: [String: SourceryAnnotationValue] = [:]
   public var docComment: String?
   public var location: SourceLocation
   /// The `#if` conditions enclosing this property, outermost first (`"DEBUG"`, `"!DEBUG"`).
@@ -115,7 +119,13 @@ public struct StructDeclaration: Sendable, Hashable {
   public var name: String
   /// The name as declared: `C`.
   public var localName: String
+  /// The effective access, by Swift's rules: as written, else the default of where it is
+  /// declared (`public` in a `public extension`, `fileprivate` in a `private extension`,
+  /// `internal` elsewhere), and never wider than an enclosing type (a struct nested in a
+  /// `fileprivate` one is `fileprivate` at most).
   public var access: AccessLevel
+  /// The access modifier as written, nil when there is none.
+  public var declaredAccess: AccessLevel? = nil
   /// Generic parameter clause text without angle brackets (`T: Codable`), nil when not generic.
   public var genericParameters: String?
   public var inheritedTypes: [String]
@@ -127,6 +137,8 @@ public struct StructDeclaration: Sendable, Hashable {
   public var conditions: [String]
   /// The generic `where` clause text without `where` (`T: Codable, T: Sendable`), if any.
   public var genericWhereClause: String? = nil
+  /// `// sourcery:` annotations, read as Sourcery reads them (see `SourceryAnnotations`).
+  public var sourceryAnnotations: [String: SourceryAnnotationValue] = [:]
 
   public init(
     name: String, localName: String, access: AccessLevel = .internal,
@@ -153,7 +165,10 @@ public struct StructDeclaration: Sendable, Hashable {
 public struct EnumDeclaration: Sendable, Hashable {
   public var name: String
   public var localName: String
+  /// The effective access, by the rules `StructDeclaration.access` describes.
   public var access: AccessLevel
+  /// The access modifier as written, nil when there is none.
+  public var declaredAccess: AccessLevel? = nil
   /// The first inherited type when it is a raw-value type (`String`, `Int`, …), else nil.
   public var rawType: String?
   public var inheritedTypes: [String]
@@ -161,6 +176,10 @@ public struct EnumDeclaration: Sendable, Hashable {
   public var docComment: String?
   public var annotations: [Annotation]
   public var cases: [String]
+  /// Each case with its raw value and associated values, in `cases` order.
+  public var caseDetails: [EnumCaseDeclaration] = []
+  /// `// sourcery:` annotations, read as Sourcery reads them (see `SourceryAnnotations`).
+  public var sourceryAnnotations: [String: SourceryAnnotationValue] = [:]
   public var location: SourceLocation
   public var conditions: [String]
 
@@ -182,6 +201,58 @@ public struct EnumDeclaration: Sendable, Hashable {
     self.location = location
     self.conditions = conditions
   }
+}
+
+/// One `case` of an enum: `case b(label: Int, String = "x")`, `case c = "x"`.
+public struct EnumCaseDeclaration: Sendable, Hashable {
+  /// One associated value: `label: Int` or `Int`, with its default value text.
+  public struct AssociatedValue: Sendable, Hashable {
+    /// The label (`label`), nil without one or for `_`.
+    public var localName: String?
+    /// The external label when two are written (`ext label: Int`), else the label.
+    public var externalName: String?
+    /// The type as written, whitespace normalised.
+    public var typeName: String
+    public var defaultValue: String?
+
+    public init(
+      localName: String?, externalName: String?, typeName: String, defaultValue: String? = nil
+    ) {
+      self.localName = localName
+      self.externalName = externalName
+      self.typeName = typeName
+      self.defaultValue = defaultValue
+    }
+  }
+
+  public var name: String
+  /// The raw value text as written (`"x"`, `42`), nil without `=`.
+  public var rawValue: String?
+  public var associatedValues: [AssociatedValue] = []
+  /// `// sourcery:` annotations of the case.
+  public var sourceryAnnotations: [String: SourceryAnnotationValue] = [:]
+  public var location: SourceLocation
+
+  public init(
+    name: String, rawValue: String? = nil, associatedValues: [AssociatedValue] = [],
+    location: SourceLocation
+  ) {
+    self.name = name
+    self.rawValue = rawValue
+    self.associatedValues = associatedValues
+    self.location = location
+  }
+}
+
+/// A value of a `// sourcery:` annotation, typed as Sourcery types it: a bare key is the
+/// number 1 (Sourcery's `NSNumber(true)`), `key = 42` a number, `key = "text"` a string,
+/// `key = [1, "a"]` or `key = {"a": 1}` (JSON) an array or a dictionary; a key written
+/// twice with different values becomes an array; `// sourcery: ns:key = 1` a dictionary `ns`.
+public enum SourceryAnnotationValue: Sendable, Hashable {
+  case number(Double)
+  case string(String)
+  case array([SourceryAnnotationValue])
+  case dictionary([String: SourceryAnnotationValue])
 }
 
 /// Everything scanned from one file, plus what could not be read.

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds the Swift files under some paths, reads each once and scans them in parallel.
 ///
-/// Folders are searched recursively for `*.swift` files, skipping hidden folders (`.build`,
-/// `.git`) and files; the result is sorted by display path, so output never depends on the
+/// Folders are searched recursively for `*.swift` files (a folder named `X.swift` is walked like
+/// any other), skipping hidden folders (`.build`, `.git`) and files; the result is sorted by display path, so output never depends on the
 /// file system's order or on thread timing. A path that does not exist or cannot be read
 /// becomes a `ScannedFile` with an error, never a thrown error.
 ///
@@ -120,6 +120,12 @@ public enum ProjectScanner {
         if excluded.contains(where: { absolute == $0 || absolute.hasPrefix($0 + "/") }) {
           enumerator.skipDescendants()
         } else if fileURL.pathExtension == "swift" {
+          // A folder can be named like a file (a checkout called `Charts.swift`): the
+          // enumerator walks into it; only files are sources.
+          var isFolder: ObjCBool = false
+          if fileManager.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue {
+            continue
+          }
           found[absolute] = display(absolute, nil)
         }
       }

@@ -18,6 +18,7 @@ enum ScannerMessage {
   case tuplePattern
   case missingPattern
   case missingTypeAnnotation(property: String)
+  case missingColonBeforeType
   case missingAnnotation
   case missingAnnotationKey
   case missingAnnotationSeparator
@@ -56,6 +57,7 @@ enum ScannerMessage {
     case .missingPattern: "expected a property name"
     case .missingTypeAnnotation(let property):
       "property '\(property)' needs a type annotation"
+    case .missingColonBeforeType: "expected ':' between property name and type"
     case .missingAnnotation: "expected an annotation after 'quarry:'"
     case .missingAnnotationKey: "expected an annotation key"
     case .missingAnnotationSeparator: "expected ',' between annotations"

@@ -19,7 +19,9 @@ public struct SourceScanner: Sendable {
   public func scan(_ file: SourceFile) -> ScannedFile {
     var scanner = DeclarationScanner(file: file)
     let result = scanner.scan()
-    return ScannedFile(
+    var scanned = ScannedFile(
       file: file, structs: result.structs, enums: result.enums, diagnostics: result.diagnostics)
+    SourceryAnnotationReader.apply(to: &scanned)
+    return scanned
   }
 }

@@ -19,7 +19,9 @@ struct TextBuilder {
 
   var isEmpty: Bool { previous == nil }
 
-  mutating func append(_ token: Token, from source: [UInt8]) {
+  /// Appends `token`; with `isJoined`, without a space before it whatever the source has
+  /// (inside generic arguments, `Store<⏎  A⏎>` reads `Store<A>`).
+  mutating func append(_ token: Token, from source: [UInt8], isJoined: Bool = false) {
     guard let previous else {
       sliceStart = token.start
       sliceEnd = token.end
@@ -27,7 +29,7 @@ struct TextBuilder {
       return
     }
     let space =
-      needsSpace(between: previous, and: token)
+      !isJoined && needsSpace(between: previous, and: token)
       && !(isPostfixMark(token) && Self.isLeftBound(token.start, in: source))
     if isSlice {
       let gap = token.start - previous.end

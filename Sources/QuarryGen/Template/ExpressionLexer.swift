@@ -1,7 +1,8 @@
 /// A token inside a tag: a name or dotted path, a literal, or an operator.
 struct ExpressionToken: Sendable, Equatable {
   enum Kind: Sendable, Equatable {
-    /// An identifier or dotted path: `type.name`, `forloop.first`, `and`, `in`.
+    /// An identifier or dotted path: `type.name`, `forloop.first`, `and`, `in`; or a negated
+    /// filter name, `!optional`.
     case name
     /// A quoted string; `text` holds the unescaped contents.
     case string
@@ -40,7 +41,12 @@ struct ExpressionLexer {
         || byte == UInt8(ascii: "\r")
       {
         index += 1
-      } else if Self.isNameStart(byte) {
+      } else if Self.isNameStart(byte)
+        || (byte == UInt8(ascii: "!") && index + 1 < range.upperBound
+          && Self.isNameStart(bytes[index + 1]))
+      {
+        // `!name` is a negated filter (Sourcery's `|!optional`, `|!annotated:"skip"`).
+        index += 1
         while index < range.upperBound
           && (Self.isNameContinuation(bytes[index]) || bytes[index] == UInt8(ascii: "."))
         {

@@ -171,6 +171,10 @@ struct ExpressionParser {
         return nil
       default:
         index += 1
+        if token.text.hasPrefix("!") {
+          fail(.unexpectedCharacter("!"), at: token.offset)
+          return nil
+        }
         if token.text.hasSuffix(".") || token.text.contains("..") {
           fail(.invalidVariablePath(token.text), at: token.offset)
           return nil

@@ -66,8 +66,8 @@ extension Renderer {
     at location: SourceLocation
   ) -> TemplateValue? {
     switch op {
-    case .equal: return .bool(lhs == rhs)
-    case .notEqual: return .bool(lhs != rhs)
+    case .equal: return .bool(Self.isEqual(lhs, rhs))
+    case .notEqual: return .bool(!Self.isEqual(lhs, rhs))
     case .in:
       switch rhs {
       case .array(let elements): return .bool(elements.contains(lhs))
@@ -98,6 +98,15 @@ extension Renderer {
       case .greater: return .bool(order > 0)
       default: return .bool(order >= 0)
       }
+    }
+  }
+
+  /// `==`: a model object (`variable.typeName`) equals the string it prints as.
+  private static func isEqual(_ lhs: TemplateValue, _ rhs: TemplateValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.dictionary, .string(let string)): lhs.objectText.map { $0 == string } ?? false
+    case (.string(let string), .dictionary): rhs.objectText.map { $0 == string } ?? false
+    default: lhs == rhs
     }
   }
 
@@ -148,7 +157,9 @@ extension Renderer {
           report(
             .undefinedVariable(
               path.prefix(through: next),
-              suggestion: EditDistance.suggestion(for: component.name, among: dictionary.keys)
+              suggestion: EditDistance.suggestion(
+                for: component.name,
+                among: dictionary.keys.filter { $0 != TemplateValue.textKey })
                 .map { "\(parent).\($0)" }),
             at: path.location)
           return nil
@@ -175,6 +186,10 @@ extension Renderer {
         }
       case .string(let string) where component.name == "count":
         value = .number(Double(string.count))
+      case .null:
+        // As in Stencil: a member of a missing value (`variable.type.kind` for a type that
+        // is not a scanned one) is missing too.
+        return .null
       default:
         return noMember(path, at: next, of: value, allowsUndefined: allowsUndefined)
       }

@@ -95,6 +95,17 @@ struct Renderer {
     bind(name, to: value)
   }
 
+  /// Evaluates `expression` as a condition with `bound` names added for it alone (`for … where`);
+  /// nil after an error.
+  mutating func evaluate(_ expression: Expression, binding bound: [(String, TemplateValue)])
+    -> Bool?
+  {
+    let start = bindings.count
+    for (name, value) in bound { bind(name, to: value) }
+    defer { bindings.removeSubrange(start...) }
+    return evaluate(expression)?.isTruthy
+  }
+
   func binding(named name: String) -> TemplateValue? {
     var index = bindings.count - 1
     while index >= 0 {

@@ -29,9 +29,11 @@ public struct Template: Sendable {
   /// The template is nil when any error was reported. Prefer `TemplateEngine` when several
   /// templates share includes, so each is parsed once.
   public static func parse(
-    _ file: SourceFile, name: String? = nil, loader: (any TemplateLoader)? = nil
+    _ file: SourceFile, name: String? = nil, loader: (any TemplateLoader)? = nil,
+    whitespace: TemplateWhitespace = .quarry
   ) -> (template: Template?, diagnostics: [Diagnostic]) {
-    let engine = TemplateEngine(loader: loader ?? InMemoryTemplateLoader([:]))
+    let engine = TemplateEngine(
+      loader: loader ?? InMemoryTemplateLoader([:]), whitespace: whitespace)
     return engine.parse(file, name: name ?? TemplateEngine.templateName(forPath: file.path))
   }
 

@@ -12,13 +12,16 @@ import Foundation
 /// `Header.stencil` once. The engine is safe to share between threads.
 public final class TemplateEngine: @unchecked Sendable {
   public let loader: any TemplateLoader
+  /// Whether tag-only lines vanish (Quarry's rule) or stay as in Stencil.
+  public let whitespace: TemplateWhitespace
   // Guards `cache` and `loading`; recursive because parsing a template loads its includes.
   private let lock = NSRecursiveLock()
   private var cache: [String: (template: Template?, diagnostics: [Diagnostic])] = [:]
   private var loading: Set<String> = []
 
-  public init(loader: any TemplateLoader) {
+  public init(loader: any TemplateLoader, whitespace: TemplateWhitespace = .quarry) {
     self.loader = loader
+    self.whitespace = whitespace
   }
 
   /// The template called `name` (`Translator` or `Translator.stencil`), parsed on first use.
@@ -46,7 +49,9 @@ public final class TemplateEngine: @unchecked Sendable {
       loading.remove(name)
       lock.unlock()
     }
-    var parser = TemplateParser(file: file) { [self] included in resolveInclude(included) }
+    var parser = TemplateParser(file: file, whitespace: whitespace) { [self] included in
+      resolveInclude(included)
+    }
     let nodes = parser.parseTemplate()
     var seen: Set<Diagnostic> = []
     let diagnostics = parser.diagnostics.filter { seen.insert($0).inserted }

@@ -9,16 +9,18 @@
 /// The lexer walks the file's bytes with an integer offset and never builds substrings.
 struct TemplateLexer {
   let file: SourceFile
+  let whitespace: TemplateWhitespace
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(file: SourceFile) {
+  init(file: SourceFile, whitespace: TemplateWhitespace = .quarry) {
     self.file = file
+    self.whitespace = whitespace
   }
 
   /// The tokens of the file; text tokens that the whitespace rules emptied are left out.
   mutating func tokenize() -> [TemplateToken] {
     var tokens = scanTokens()
-    applyStandaloneLineRule(&tokens)
+    if whitespace == .quarry { applyStandaloneLineRule(&tokens) }
     applyTrimMarkers(&tokens)
     return tokens.filter { $0.kind != .text || $0.start < $0.end }
   }

@@ -13,6 +13,9 @@ struct TemplateParser {
     var location: SourceLocation
     /// Where the tag's contents end, for errors at the end of the tag.
     var endOffset: Int
+    /// The tag's contents could not be read (already reported); only its name is known, so
+    /// the block structure around it stays intact and no end tag is reported unmatched.
+    var isBroken = false
   }
 
   /// What `{% include %}` found.
@@ -49,10 +52,10 @@ struct TemplateParser {
   private var openTerminators: [Set<String>] = []
 
   init(
-    file: SourceFile,
+    file: SourceFile, whitespace: TemplateWhitespace = .quarry,
     resolveInclude: @escaping (String) -> (IncludeResolution, [Diagnostic])
   ) {
-    var lexer = TemplateLexer(file: file)
+    var lexer = TemplateLexer(file: file, whitespace: whitespace)
     self.tokens = lexer.tokenize()
     self.diagnostics = lexer.diagnostics
     self.file = file
@@ -126,7 +129,11 @@ struct TemplateParser {
     switch ExpressionLexer(file: file).tokenize(token.start..<token.end) {
     case .failure(let failure):
       diagnostics.append(failure.diagnostic)
-      return nil
+      guard let name = leadingName(token), Self.innerTags[name] != nil || Self.endTags[name] != nil
+      else { return nil }
+      return BlockTag(
+        name: name, tokens: [], location: location(token.tagStart), endOffset: token.end,
+        isBroken: true)
     case .success(let expressionTokens):
       guard let first = expressionTokens.first, first.kind == .name else {
         report(.expectedTagName, at: expressionTokens.first?.offset ?? token.start)
@@ -138,7 +145,38 @@ struct TemplateParser {
     }
   }
 
+  /// The name a tag starts with (`for` in `{% for x in a|? %}`), read without the lexer.
+  private func leadingName(_ token: TemplateToken) -> String? {
+    var index = token.start
+    let bytes = file.bytes
+    while index < token.end && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) {
+      index += 1
+    }
+    let start = index
+    while index < token.end
+      && ((bytes[index] | 0x20) >= UInt8(ascii: "a") && (bytes[index] | 0x20) <= UInt8(ascii: "z"))
+    {
+      index += 1
+    }
+    guard index > start else { return nil }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  /// Skips the body of a block whose opening tag could not be read, up to its end tag.
+  private mutating func skipBrokenBlock(_ tag: BlockTag) {
+    guard let endTag = Self.endTags[tag.name] else { return }
+    let inner = Set(Self.innerTags.filter { $0.value == tag.name }.map(\.key))
+    var end: BlockTag?
+    repeat {
+      end = parseBody(of: tag, until: inner).end
+    } while end != nil && end?.name != endTag
+  }
+
   private mutating func parseBlock(_ tag: BlockTag) -> Node? {
+    if tag.isBroken, Self.endTags[tag.name] != nil {
+      skipBrokenBlock(tag)
+      return nil
+    }
     switch tag.name {
     case "for": return parseFor(tag)
     case "if": return parseIf(tag)

@@ -26,6 +26,26 @@ public enum TemplateValue: Sendable, Hashable {
     }
   }
 
+  /// The key under which a dictionary keeps the text it prints as, like the `description` of
+  /// Sourcery's model objects: `{{ variable.typeName }}` prints `Int?` while
+  /// `variable.typeName.isOptional` still reads a member. No template path can name this key
+  /// (it starts with a NUL byte), so it never clashes with a member.
+  public static let textKey = "\u{0}text"
+
+  /// A dictionary that prints as `text` and reads its members from `members`.
+  public static func object(text: String, _ members: [String: TemplateValue]) -> TemplateValue {
+    var dictionary = members
+    dictionary[textKey] = .string(text)
+    return .dictionary(dictionary)
+  }
+
+  /// The text a dictionary built by `object(text:_:)` prints as, else nil.
+  var objectText: String? {
+    guard case .dictionary(let dictionary) = self, case .string(let text)? = dictionary[Self.textKey]
+    else { return nil }
+    return text
+  }
+
   /// The value under `key` when this is a dictionary, else nil.
   public subscript(key: String) -> TemplateValue? {
     guard case .dictionary(let dictionary) = self else { return nil }
@@ -67,6 +87,10 @@ public enum TemplateValue: Sendable, Hashable {
       }
       output += "]"
     case .dictionary(let dictionary):
+      if case .string(let text)? = dictionary[Self.textKey] {
+        output += text
+        return
+      }
       if dictionary.isEmpty {
         output += "[:]"
         return
@@ -82,6 +106,10 @@ public enum TemplateValue: Sendable, Hashable {
   }
 
   private func writeLiteral(to output: inout String) {
+    if let text = objectText {
+      output += text
+      return
+    }
     switch self {
     case .string(let string): output += "\"\(string)\""
     case .null: output += "nil"
@@ -102,7 +130,8 @@ public enum TemplateValue: Sendable, Hashable {
     switch self {
     case .string(let string): string
     case .number, .bool, .null: renderedText
-    case .array, .dictionary: nil
+    case .dictionary: objectText
+    case .array: nil
     }
   }
 }

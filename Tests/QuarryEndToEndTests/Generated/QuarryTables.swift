@@ -2,6 +2,7 @@
 //   Models/Bird.swift
 //   Models/Nest.swift
 //   Models/Perch.swift
+//   Models/Recipe.swift
 //   Models/Sighting.swift
 
 import Quarry
@@ -14,6 +15,7 @@ public enum QuarryTables {
       Bird.self,
       Nest.self,
       Perch.self,
+      Recipe.self,
       Sighting.self,
     ]
   }

@@ -2,6 +2,7 @@
 --   Models/Bird.swift
 --   Models/Nest.swift
 --   Models/Perch.swift
+--   Models/Recipe.swift
 --   Models/Sighting.swift
 
 CREATE TABLE "birds" (
@@ -34,6 +35,27 @@ CREATE TABLE "perch" (
   "index" INTEGER NOT NULL
 );
 
+CREATE TABLE "recipe" (
+  "id" TEXT NOT NULL PRIMARY KEY,
+  "title" TEXT NOT NULL
+);
+
+CREATE TABLE "recipe_nutrition" (
+  "recipe_id" TEXT NOT NULL PRIMARY KEY,
+  "calories" INTEGER NOT NULL,
+  "salt" REAL,
+  FOREIGN KEY ("recipe_id") REFERENCES "recipe" ("id") ON DELETE CASCADE
+);
+
+CREATE TABLE "recipe_steps" (
+  "recipe_id" TEXT NOT NULL,
+  "position" INTEGER NOT NULL,
+  "text" TEXT NOT NULL,
+  "minutes" INTEGER NOT NULL,
+  PRIMARY KEY ("recipe_id", "position"),
+  FOREIGN KEY ("recipe_id") REFERENCES "recipe" ("id") ON DELETE CASCADE
+);
+
 CREATE TABLE "sighting" (
   "day" INTEGER NOT NULL,
   "birdID" TEXT NOT NULL,
@@ -44,3 +66,13 @@ CREATE TABLE "sighting" (
   PRIMARY KEY ("day", "birdID")
 );
 CREATE UNIQUE INDEX "sighting_on_day_observer" ON "sighting" ("day", "observer");
+
+CREATE TABLE "step_tools" (
+  "recipe_id" TEXT NOT NULL,
+  "steps_position" INTEGER NOT NULL,
+  "position" INTEGER NOT NULL,
+  "name" TEXT NOT NULL,
+  "tags" TEXT NOT NULL,
+  PRIMARY KEY ("recipe_id", "steps_position", "position"),
+  FOREIGN KEY ("recipe_id", "steps_position") REFERENCES "recipe_steps" ("recipe_id", "position") ON DELETE CASCADE
+);

@@ -43,13 +43,16 @@ final class ModelDiagnosticsTests: XCTestCase {
       }
       """,
       """
-      Models/M.swift:1:12: error: unknown annotation key 'tabel'; did you mean 'table'?
+      Models/M.swift:1:12: error: unknown annotation key 'tabel'; did you mean 'table'? \
+      (a custom key for templates goes in '// sourcery: tabel')
       // quarry: tabel = "notes"
                  ^
-      Models/M.swift:3:14: error: unknown annotation key 'uniqe'; did you mean 'unique'?
+      Models/M.swift:3:14: error: unknown annotation key 'uniqe'; did you mean 'unique'? \
+      (a custom key for templates goes in '// sourcery: uniqe')
         // quarry: uniqe, colour = "x"
                    ^
-      Models/M.swift:3:21: error: unknown annotation key 'colour'; did you mean 'column'?
+      Models/M.swift:3:21: error: unknown annotation key 'colour'; did you mean 'column'? \
+      (a custom key for templates goes in '// sourcery: colour')
         // quarry: uniqe, colour = "x"
                           ^
       Models/M.swift:5:14: error: annotation key 'table' applies to structs, not to properties
@@ -69,7 +72,8 @@ final class ModelDiagnosticsTests: XCTestCase {
       """,
       """
       Models/M.swift:1:12: error: unknown annotation key 'persistence'; known keys are \
-      'persist', 'table', 'primaryKey', 'index', 'unique'
+      'persist', 'table', 'primaryKey', 'index', 'unique' (a custom key for templates goes in \
+      '// sourcery: persistence')
       // quarry: persistence
                  ^
 

@@ -39,6 +39,19 @@ final class ProjectScannerTests: XCTestCase {
     XCTAssertEqual(files.flatMap(\.structs).map(\.name), ["D", "A", "B", "C"])
   }
 
+  func testWalksAFolderNamedLikeASwiftFile() throws {
+    try write("Packages/Charts.swift/Sources/Chart.swift", "struct Chart { var a: Int }")
+    try write("Packages/Charts.swift/Package.swift", "let package = 1")
+    let files = ProjectScanner.scanFiles(paths: ["Packages"], relativeTo: root.path)
+    XCTAssertEqual(
+      files.map(\.file.path),
+      ["Packages/Charts.swift/Package.swift", "Packages/Charts.swift/Sources/Chart.swift"])
+    XCTAssertEqual(files.flatMap(\.diagnostics), [])
+    let named = ProjectScanner.scanFiles(paths: ["Packages/Charts.swift"], relativeTo: root.path)
+    XCTAssertEqual(named.flatMap(\.structs).map(\.name), ["Chart"])
+    XCTAssertEqual(named.flatMap(\.diagnostics), [])
+  }
+
   func testListsEachFileOnceWhenPathsOverlap() throws {
     try write("M/A.swift", "struct A {}")
     let files = ProjectScanner.scanFiles(

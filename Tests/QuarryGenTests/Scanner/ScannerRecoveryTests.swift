@@ -160,16 +160,22 @@ final class ScannerRecoveryTests: XCTestCase {
       ])
   }
 
-  func testTuplePatternIsReported() {
+  func testTuplePatternIsReportedInPersistedStructsOnly() {
     let (text, markers) = extractMarkers(
       """
+      // quarry: persist
       struct S {
         var 1️⃣(a, b): (Int, Int)
         var c: Int
       }
+      struct Plain {
+        var (x, y) = (1, 2)
+        var z: Int
+      }
       """)
     let scanned = scan(text)
-    XCTAssertEqual(outline(scanned), "struct S\n  var c: Int")
+    XCTAssertEqual(
+      outline(scanned), "struct S [persist=true]\n  var c: Int\nstruct Plain\n  var z: Int")
     assertDiagnostics(
       scanned, at: markers,
       [1: "tuple patterns in stored properties are not supported; declare one property per name"])

@@ -204,7 +204,7 @@ final class SourceScannerTests: XCTestCase {
           text
           \"\"\"
         var bool = true
-        var 1️⃣date = Date()
+        var date = Date()
         var 2️⃣sum = 1 + 2
         // quarry: ignore
         var skipped = [Int]()
@@ -225,16 +225,15 @@ final class SourceScannerTests: XCTestCase {
           text
           \"\"\"
         var bool: Bool(inferred) = true
-        var date: ? = Date()
+        var date: Date(inferred) = Date()
         var sum: ? = 1 + 2
-        var skipped: ? = [Int]() [ignore=true]
+        var skipped: [Int](inferred) = [Int]() [ignore=true]
       struct NotPersisted
-        var cache: ? = [String: Int]()
+        var cache: [String: Int](inferred) = [String: Int]()
       """)
     assertDiagnostics(
       scanned, at: markers,
       [
-        1: "property 'date' needs a type annotation",
         2: "property 'sum' needs a type annotation",
       ])
   }
@@ -308,14 +307,15 @@ extension SourceScannerTests {
   func testCommentsBetweenAttributesAndTheKeywordCount() {
     let scanned = scan(
       """
-      struct S {
+      public struct S {
         @Wrapper
         // quarry: unique
         /// The name.
         public var name: String
       }
       """)
-    XCTAssertEqual(outline(scanned), "struct S\n  var name: String public @Wrapper [unique=true]")
+    XCTAssertEqual(
+      outline(scanned), "struct S public\n  var name: String public @Wrapper [unique=true]")
     XCTAssertEqual(scanned.structs[0].properties[0].docComment, "The name.")
   }
 

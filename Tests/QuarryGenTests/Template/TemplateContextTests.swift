@@ -127,7 +127,7 @@ final class TemplateContextTests: XCTestCase {
       attributes=[:]
       tags: [String] unwrapped=[String]/[String] optional=false/false iuo=false array=true \
       dictionary=false default=none mutable=true access=internal/internal annotations=[:] \
-      attributes=["Clamped": "0...3"]
+      attributes=["Clamped": [@Clamped(0...3)]]
       counts: [String: Int]! unwrapped=[String: Int]/[String: Int] optional=true/true iuo=true \
       array=false dictionary=true default=none mutable=true access=internal/internal \
       annotations=[:] attributes=[:]

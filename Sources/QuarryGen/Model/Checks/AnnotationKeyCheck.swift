@@ -1,11 +1,20 @@
-/// Reads `// quarry:` annotations into options, reporting unknown keys (with the nearest known
-/// key), keys used at the wrong level and values of the wrong kind.
+/// Reads `// quarry:` annotations into options, reporting near misses of Quarry's keys (with
+/// the nearest known key), keys used at the wrong level and values of the wrong kind.
+///
+/// Other keys are custom keys for templates (`// quarry: realmName = "BirdObject"` reaches a
+/// template as `annotations.realmName`) and are not reported. A key is a near miss when it is
+/// within `EditDistance.suggestionLimit` edits of a key of its level or starts with one
+/// (`tabel`, `persistence`): the error then says to write it as `// sourcery:` if it was
+/// meant for a template.
 enum AnnotationKeyCheck {
   static let structKeys = ["persist", "table", "primaryKey", "index", "unique"]
   static let propertyKeys = [
     "primaryKey", "autoincrement", "column", "unique", "index", "ignore", "json", "references",
-    "default",
+    "default", "owned", "onDelete", "onUpdate", "inverse",
   ]
+
+  /// The actions `onDelete` and `onUpdate` accept, as the runtime's `ForeignKeyAction` cases.
+  static let foreignKeyActions = ["cascade", "setNull", "restrict", "noAction"]
 
   /// A list of property names with where it was written.
   struct NameList: Sendable, Hashable {
@@ -27,6 +36,10 @@ enum AnnotationKeyCheck {
     var isIndexed = false
     var isIgnored = false
     var isJSON = false
+    var isOwned = false
+    var onDelete: (action: String, location: SourceLocation)?
+    var onUpdate: (action: String, location: SourceLocation)?
+    var inverse: (name: String, location: SourceLocation)?
     var column: String?
     var references: (name: String, location: SourceLocation)?
     var defaultValue: (value: AnnotationValue, location: SourceLocation)?
@@ -98,6 +111,30 @@ enum AnnotationKeyCheck {
       case "index": options.isIndexed = flag()
       case "ignore": options.isIgnored = flag()
       case "json": options.isJSON = flag()
+      case "owned": options.isOwned = flag()
+      case "onDelete", "onUpdate":
+        guard let action = name(annotation.value), foreignKeyActions.contains(action) else {
+          let list = foreignKeyActions.joined(separator: ", ")
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(key: annotation.key, expected: "one of \(list)"),
+              at: location))
+          continue
+        }
+        if annotation.key == "onDelete" {
+          options.onDelete = (action, location)
+        } else {
+          options.onUpdate = (action, location)
+        }
+      case "inverse":
+        if case .string(let name) = annotation.value, !name.isEmpty {
+          options.inverse = (name, location)
+        } else {
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(key: "inverse", expected: "a string, like inverse = \"works\""),
+              at: location))
+        }
       case "column":
         if case .string(let name) = annotation.value, !name.isEmpty {
           options.column = name
@@ -139,6 +176,9 @@ enum AnnotationKeyCheck {
         isStruct ? .propertyKeyOnStruct(annotation.key) : .structKeyOnProperty(annotation.key)
     } else {
       let suggestion = EditDistance.suggestion(for: annotation.key, among: level)
+      let extendsKnownKey = level.contains { annotation.key.hasPrefix($0) }
+      // A custom key for templates.
+      guard suggestion != nil || extendsKnownKey else { return }
       message = .unknownAnnotationKey(annotation.key, suggestion: suggestion, known: level)
     }
     diagnostics.append(.error(message, at: annotation.location))

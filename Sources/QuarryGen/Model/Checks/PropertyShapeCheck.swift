@@ -27,7 +27,8 @@ enum PropertyShapeCheck {
     if property.isLazy {
       diagnostics.append(.error(.lazyProperty(property: name), at: location))
     }
-    if property.access <= .fileprivate {
+    // A property of an unreachable struct is no wider than it: the struct's error says it.
+    if property.access <= .fileprivate && declaration.access > .fileprivate {
       diagnostics.append(
         .error(.inaccessibleProperty(property: name, access: property.access), at: location))
     } else if let setter = property.setterAccess, setter <= .fileprivate {

@@ -17,13 +17,17 @@ public struct TemplateContext: Sendable {
     self.values = values
   }
 
-  /// A context with `types`, `argument` and the `extra` keys (which win over the others).
+  /// A context with `types`, `type` (every type by name, Sourcery's `type.Bird`; a per-type
+  /// template sees its own type there instead), `argument` and the `extra` keys (which win
+  /// over the others).
   public init(
     structs: [StructDeclaration], enums: [EnumDeclaration] = [],
     arguments: [String: TemplateValue] = [:], extra: [String: TemplateValue] = [:]
   ) {
+    let model = SourceryModel(structs: structs, enums: enums)
     var values: [String: TemplateValue] = [
-      "types": Self.typesValue(structs: structs, enums: enums),
+      "types": model.typesValue,
+      "type": model.typesByName,
       "argument": .dictionary(arguments),
     ]
     values.merge(extra) { _, new in new }

@@ -28,9 +28,19 @@ struct Filter: Sendable {
   static let all: [String: Filter] = {
     var filters: [String: Filter] = [:]
     for filter in stringCaseFilters + collectionFilters + textFilters + escapeFilters
-      + [defaultFilter]
+      + [defaultFilter] + sourceryFilters
     {
       filters[filter.name] = filter
+    }
+    // Sourcery's `!contains`, `!hasPrefix`, `!hasSuffix`: the negated Boolean.
+    for name in ["contains", "hasPrefix", "hasSuffix"] {
+      guard let base = filters[name] else { continue }
+      filters["!" + name] = Filter("!" + name, arguments: base.argumentCount) { input, arguments in
+        base.apply(input, arguments).map { result in
+          if case .bool(let bool) = result { return .bool(!bool) }
+          return result
+        }
+      }
     }
     return filters
   }()

@@ -1,4 +1,11 @@
-/// `{% for item in list %}…{% empty %}…{% endfor %}` and `{% for key, value in dictionary %}`.
+/// `{% for item in list %}…{% empty %}…{% endfor %}` and `{% for key, value in dictionary %}`,
+/// each with an optional `where condition` (Stencil's): only the items for which the condition
+/// holds are looped over, so `forloop` counts them alone.
+///
+/// ```text
+/// {% for variable in type.storedVariables where not variable.isOptional %}{{ variable.name }} {% endfor %}
+/// ```
+/// over `var id: Int; var note: String?; var name: String` prints `id name `.
 ///
 /// ```text
 /// {% for name in names %}{{ forloop.index }}. {{ name }}{% if not forloop.last %}, {% endif %}
@@ -16,13 +23,16 @@ final class ForNode: Sendable {
   let sequence: Expression
   /// Where the sequence expression starts, for "needs an array" errors.
   let sequenceLocation: SourceLocation
+  /// `where condition`, evaluated with the loop variables bound to each item.
+  let condition: Expression?
   let body: [Node]
   let emptyBody: [Node]
 
   init(
     keyName: String?, valueName: String, sequence: Expression, sequenceLocation: SourceLocation,
-    body: [Node], emptyBody: [Node]
+    condition: Expression? = nil, body: [Node], emptyBody: [Node]
   ) {
+    self.condition = condition
     self.keyName = keyName
     self.valueName = valueName
     self.sequence = sequence
@@ -36,10 +46,20 @@ final class ForNode: Sendable {
   func render(in renderer: inout Renderer) {
     guard let value = renderer.evaluate(sequence) else { return }
     switch value {
-    case .array(let elements):
+    case .array(var elements):
       if keyName != nil {
         renderer.report(.pairNeedsDictionary(kind: value.kindDescription), at: sequenceLocation)
         return
+      }
+      if let condition {
+        var kept: [TemplateValue] = []
+        for element in elements {
+          guard let holds = renderer.evaluate(condition, binding: [(valueName, element)]) else {
+            return
+          }
+          if holds { kept.append(element) }
+        }
+        elements = kept
       }
       guard !elements.isEmpty else { return renderer.render(emptyBody) }
       renderer.enterLoop(length: elements.count)
@@ -50,8 +70,19 @@ final class ForNode: Sendable {
       }
       renderer.exitLoop()
     case .dictionary(let dictionary):
-      guard !dictionary.isEmpty else { return renderer.render(emptyBody) }
-      let keys = dictionary.keys.sorted()
+      var keys = dictionary.keys.filter { $0 != TemplateValue.textKey }.sorted()
+      if let condition {
+        var kept: [String] = []
+        for key in keys {
+          let element = dictionary[key, default: .null]
+          let bound: [(String, TemplateValue)] =
+            keyName.map { [($0, .string(key)), (valueName, element)] } ?? [(valueName, .string(key))]
+          guard let holds = renderer.evaluate(condition, binding: bound) else { return }
+          if holds { kept.append(key) }
+        }
+        keys = kept
+      }
+      guard !keys.isEmpty else { return renderer.render(emptyBody) }
       renderer.enterLoop(length: keys.count)
       for (index, key) in keys.enumerated() {
         let element = dictionary[key, default: .null]
@@ -87,11 +118,13 @@ extension TemplateParser {
     return .forLoop(
       ForNode(
         keyName: header.key, valueName: header.value, sequence: header.sequence,
-        sequenceLocation: header.location, body: body, emptyBody: emptyBody))
+        sequenceLocation: header.location, condition: header.condition, body: body,
+        emptyBody: emptyBody))
   }
 
   private mutating func parseForHeader(_ tag: BlockTag) -> (
-    key: String?, value: String, sequence: Expression, location: SourceLocation
+    key: String?, value: String, sequence: Expression, location: SourceLocation,
+    condition: Expression?
   )? {
     let tokens = tag.tokens
     func isLoopName(_ index: Int) -> Bool {
@@ -122,7 +155,37 @@ extension TemplateParser {
       return nil
     }
     next += 1
-    guard let sequence = parseExpression(in: tag, from: next) else { return nil }
-    return (key, value, sequence, location(tokens[next].offset))
+    // `where` at the outermost parenthesis level starts the condition.
+    var depth = 0
+    var whereIndex: Int?
+    for index in next..<tokens.count where tokens[index].kind != .string {
+      switch tokens[index].text {
+      case "(": depth += 1
+      case ")": depth -= 1
+      case "where" where depth == 0 && tokens[index].kind == .name:
+        whereIndex = whereIndex ?? index
+      default: break
+      }
+    }
+    let sequenceEnd = whereIndex ?? tokens.count
+    var sequenceTag = tag
+    sequenceTag.tokens = Array(tokens[..<sequenceEnd])
+    if let whereIndex { sequenceTag.endOffset = tokens[whereIndex].offset }
+    guard next < sequenceEnd, let sequence = parseExpression(in: sequenceTag, from: next) else {
+      if next >= sequenceEnd {
+        report(.malformedTag("for", syntax: ForNode.syntax), at: tokens[sequenceEnd].offset)
+      }
+      return nil
+    }
+    var condition: Expression?
+    if let whereIndex {
+      guard whereIndex + 1 < tokens.count else {
+        report(.malformedTag("for", syntax: "for item in list where condition"), at: tag.endOffset)
+        return nil
+      }
+      guard let parsed = parseExpression(in: tag, from: whereIndex + 1) else { return nil }
+      condition = parsed
+    }
+    return (key, value, sequence, location(tokens[next].offset), condition)
   }
 }

@@ -61,6 +61,7 @@ extension TemplateParser {
   }
 
   private mutating func parseCondition(_ tag: BlockTag) -> Expression? {
+    if tag.isBroken { return nil }
     guard !tag.tokens.isEmpty else {
       report(.malformedTag(tag.name, syntax: "\(tag.name) condition"), at: tag.endOffset)
       return nil

@@ -33,9 +33,29 @@ enum ModelContext {
     let byName = model.tables.indices.sorted {
       (model.tables[$0].name, $0) < (model.tables[$1].name, $1)
     }
+    // Schema.sql lists child tables among the others, by name.
+    var schema: [(name: String, value: TemplateValue)] = byName.map { position in
+      (model.tables[position].name, schemaValue(tables[position]))
+    }
+    for table in model.tables {
+      for owned in table.ownedTables {
+        schema.append(
+          (
+            owned.name,
+            .dictionary([
+              "name": .string(owned.name),
+              "createTableSQL": .string(owned.createTableSQL(in: table)),
+              "createIndexSQL": .array([]),
+            ])
+          ))
+      }
+    }
+    schema.sort { $0.name < $1.name }
     return [
       "tables": .array(tables),
       "tablesByName": .array(byName.map { tables[$0] }),
+      "schemaTables": .array(schema.map(\.value)),
+      "children": .array(model.children.map(childValue)),
       "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
     ]
@@ -54,7 +74,7 @@ enum ModelContext {
     let columns = table.columns.enumerated().map { index, column in
       columnValue(column, index: index, keyPosition: keyPosition[column.propertyName], in: table)
     }
-    return .dictionary([
+    var value: [String: TemplateValue] = [
       "typeName": .string(table.typeName),
       "baseName": .string(table.baseName),
       "recordName": .string(table.baseName + "Record"),
@@ -79,7 +99,9 @@ enum ModelContext {
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
-    ])
+    ]
+    value.merge(ownedValues(table)) { first, _ in first }
+    return .dictionary(value)
   }
 
   static func columnValue(
@@ -119,6 +141,15 @@ enum ModelContext {
       "decode": .string(isJSON ? "decodeJSON" : "decode"),
       "bind": .string(isJSON ? "bindJSON" : "bind"),
       "definitionArguments": .string(definitionArguments(column, in: table)),
+    ])
+  }
+
+  /// The keys Schema.sql reads of a table.
+  private static func schemaValue(_ table: TemplateValue) -> TemplateValue {
+    .dictionary([
+      "name": table["name"] ?? .null,
+      "createTableSQL": table["createTableSQL"] ?? .null,
+      "createIndexSQL": table["createIndexSQL"] ?? .null,
     ])
   }
 

@@ -1,0 +1,123 @@
+// `select`: one overload per width (one to eight expressions), because each expression must
+// read the query's own table and parameter packs cannot yet require that of each element.
+
+extension Query {
+  /// The values of one column or aggregate, instead of whole rows.
+  ///
+  /// ```swift
+  /// let titles: [String] = try db.read { try $0.fetchAll(Book.all().select(Book.Columns.title)) }
+  /// let dearest: Decimal? = try db.read {
+  ///   try $0.fetchOne(Book.all().select(Book.Columns.price.max))
+  /// }
+  /// ```
+  public func select<A: SQLExpressible>(_ a: A) -> Selection<T, A.Value>
+  where A.Scope == T {
+    let aDecoder = a.expression.decoder
+    return selecting([a.node]) { row in try aDecoder(row, 0) }
+  }
+
+  /// Tuples of several columns or aggregates, instead of whole rows.
+  ///
+  /// ```swift
+  /// let pairs: [(String, Decimal)] = try db.read {
+  ///   try $0.fetchAll(Book.all().select(Book.Columns.title, Book.Columns.price))
+  /// }
+  /// ```
+  public func select<A: SQLExpressible, B: SQLExpressible>(_ a: A, _ b: B) -> Selection<T, (A.Value, B.Value)>
+  where A.Scope == T, B.Scope == T {
+    let aDecoder = a.expression.decoder
+    let bDecoder = b.expression.decoder
+    return selecting([a.node, b.node]) { row in
+      (try aDecoder(row, 0), try bDecoder(row, 1))
+    }
+  }
+
+  /// Tuples of 3 columns or aggregates, instead of whole rows.
+  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible>(_ a: A, _ b: B, _ c: C) -> Selection<T, (A.Value, B.Value, C.Value)>
+  where A.Scope == T, B.Scope == T, C.Scope == T {
+    let aDecoder = a.expression.decoder
+    let bDecoder = b.expression.decoder
+    let cDecoder = c.expression.decoder
+    return selecting([a.node, b.node, c.node]) { row in
+      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2))
+    }
+  }
+
+  /// Tuples of 4 columns or aggregates, instead of whole rows.
+  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D) -> Selection<T, (A.Value, B.Value, C.Value, D.Value)>
+  where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T {
+    let aDecoder = a.expression.decoder
+    let bDecoder = b.expression.decoder
+    let cDecoder = c.expression.decoder
+    let dDecoder = d.expression.decoder
+    return selecting([a.node, b.node, c.node, d.node]) { row in
+      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3))
+    }
+  }
+
+  /// Tuples of 5 columns or aggregates, instead of whole rows.
+  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) -> Selection<T, (A.Value, B.Value, C.Value, D.Value, E.Value)>
+  where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T {
+    let aDecoder = a.expression.decoder
+    let bDecoder = b.expression.decoder
+    let cDecoder = c.expression.decoder
+    let dDecoder = d.expression.decoder
+    let eDecoder = e.expression.decoder
+    return selecting([a.node, b.node, c.node, d.node, e.node]) { row in
+      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3), try eDecoder(row, 4))
+    }
+  }
+
+  /// Tuples of 6 columns or aggregates, instead of whole rows.
+  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible, F: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Selection<T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value)>
+  where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T, F.Scope == T {
+    let aDecoder = a.expression.decoder
+    let bDecoder = b.expression.decoder
+    let cDecoder = c.expression.decoder
+    let dDecoder = d.expression.decoder
+    let eDecoder = e.expression.decoder
+    let fDecoder = f.expression.decoder
+    return selecting([a.node, b.node, c.node, d.node, e.node, f.node]) { row in
+      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3), try eDecoder(row, 4), try fDecoder(row, 5))
+    }
+  }
+
+  /// Tuples of 7 columns or aggregates, instead of whole rows.
+  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible, F: SQLExpressible, G: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Selection<T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value)>
+  where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T, F.Scope == T, G.Scope == T {
+    let aDecoder = a.expression.decoder
+    let bDecoder = b.expression.decoder
+    let cDecoder = c.expression.decoder
+    let dDecoder = d.expression.decoder
+    let eDecoder = e.expression.decoder
+    let fDecoder = f.expression.decoder
+    let gDecoder = g.expression.decoder
+    return selecting([a.node, b.node, c.node, d.node, e.node, f.node, g.node]) { row in
+      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3), try eDecoder(row, 4), try fDecoder(row, 5), try gDecoder(row, 6))
+    }
+  }
+
+  /// Tuples of 8 columns or aggregates, instead of whole rows.
+  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible, F: SQLExpressible, G: SQLExpressible, H: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Selection<T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value)>
+  where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T, F.Scope == T, G.Scope == T, H.Scope == T {
+    let aDecoder = a.expression.decoder
+    let bDecoder = b.expression.decoder
+    let cDecoder = c.expression.decoder
+    let dDecoder = d.expression.decoder
+    let eDecoder = e.expression.decoder
+    let fDecoder = f.expression.decoder
+    let gDecoder = g.expression.decoder
+    let hDecoder = h.expression.decoder
+    return selecting([a.node, b.node, c.node, d.node, e.node, f.node, g.node, h.node]) { row in
+      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3), try eDecoder(row, 4), try fDecoder(row, 5), try gDecoder(row, 6), try hDecoder(row, 7))
+    }
+  }
+
+  private func selecting<Value>(
+    _ nodes: [SQLNode], decoder: @escaping @Sendable (Row) throws -> Value
+  ) -> Selection<T, Value> {
+    var core = core
+    core.selection = .expressions(nodes)
+    return Selection(core: core, decoder: decoder)
+  }
+}
