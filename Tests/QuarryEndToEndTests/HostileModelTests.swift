@@ -85,6 +85,53 @@ final class HostileModelTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(compiled, count * 3 / 4, rejected.joined(separator: "\n"))
   }
 
+  /// The cases of issue 15 and what the property test found, as one fixed model: names with
+  /// tabs and control characters, a vertical tab before `?`, quotes and `\(` in defaults, and
+  /// properties named like the generated methods' parameters.
+  func testKnownHostileModelTypeChecks() throws {
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let model = folder.appendingPathComponent("Models/Hostile.swift")
+    try FileManager.default.createDirectory(
+      at: model.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try """
+    import Foundation
+
+    // quarry: table = "x\\u{1}y\\t\\u{202E}z\\"\\\\(q)"
+    struct Hostile: Sendable {
+      var id: Int
+      // quarry: column = "a\\tb", default = "say \\"hi\\"\\n\\\\(x)\u{2028}"
+      var note: String\u{B}?
+      var record: Int
+      var row: Int
+      var index: Int
+      var value: Double
+      // quarry: column = "\u{7F}\\u{85}"
+      var `default`: [String:
+        Int]
+    }
+    """.write(to: model, atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent("Generated")
+    let result = try Generator.run(
+      GeneratorOptions(
+        sources: [model.path], output: output.path,
+        templates: QuarryBinary.packageRoot.appendingPathComponent("Templates").path,
+        root: folder.path, usesStamp: false))
+    XCTAssertEqual(DiagnosticRenderer(files: result.files).render(result.diagnostics), "")
+    let generated = try String(
+      contentsOf: output.appendingPathComponent("Hostile+Quarry.swift"), encoding: .utf8)
+    XCTAssertTrue(generated.contains(#"name: "x\u{1}y\t\u{202E}z\"\\(q)","#), generated)
+    XCTAssertTrue(generated.contains(#"String?>("a\tb")"#), generated)
+    XCTAssertTrue(generated.contains(#""'say \"hi\"\n\\(x)\u{2028}'""#), generated)
+    XCTAssertTrue(generated.contains(#"ColumnDefinition("\u{7F}\u{85}", .text)"#), generated)
+    XCTAssertTrue(generated.contains("self.record = record.record"), generated)
+    let files =
+      [model]
+      + (try FileManager.default.contentsOfDirectory(atPath: output.path))
+      .filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0) }
+    let problems = try Self.typecheck(files, modules: Self.moduleFolder())
+    XCTAssertEqual(problems.map(\.line), [])
+  }
+
   struct Problem {
     var path: String
     var line: String

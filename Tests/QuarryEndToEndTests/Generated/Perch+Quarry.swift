@@ -109,6 +109,6 @@ extension Perch {
     id = record.id
     `default` = record.`default`
     height = record.height
-    self.index = record.index
+    index = record.index
   }
 }

@@ -207,9 +207,7 @@ enum ModelContext {
   }
 
   /// Parameter names of the generated methods that read properties.
-  static let parameterNames: Set<String> = [
-    "row", "statement", "index", "column", "primaryKey", "record",
-  ]
+  static let parameterNames: Set<String> = ["row", "statement", "index", "column", "primaryKey"]
 
   /// How generated methods read a property: `self.index` when a parameter has its name.
   static func reference(_ name: String) -> String {
