@@ -8,11 +8,14 @@ import PackagePlugin
 /// with a `// quarry:` annotation in its sources) by running
 /// `quarry generate <target folder> --output <target folder>/Generated --root <package>`.
 /// Paths in headers and messages are relative to the package, so the output is the same on
-/// every machine. `--check` writes nothing and fails when a folder is stale, for CI.
+/// every machine. `--check` writes nothing and fails when a folder is stale, for CI; its hint
+/// names this plugin's command, not `quarry generate`.
 ///
 /// ```text
 /// $ swift package --allow-writing-to-package-directory quarry --target BirdWatch
 /// created Sources/BirdWatch/Generated/Bird+Quarry.swift
+/// $ swift package --allow-writing-to-package-directory quarry --target BirdWatch
+/// quarry: 7 generated files up to date
 /// ```
 @main
 struct QuarryCommandPlugin: CommandPlugin {
@@ -23,6 +26,10 @@ struct QuarryCommandPlugin: CommandPlugin {
     let passThrough = extractor.remainingArguments
     let tool = try context.tool(named: "quarry")
     let packageDirectory = context.package.directoryURL
+    // What `--check` tells to run instead: this command, with the targets it was given.
+    let regenerateCommand =
+      (["swift package --allow-writing-to-package-directory quarry"]
+      + targetNames.map { "--target \($0)" }).joined(separator: " ")
 
     let candidates =
       targetNames.isEmpty
@@ -37,8 +44,10 @@ struct QuarryCommandPlugin: CommandPlugin {
       process.executableURL = tool.url
       process.currentDirectoryURL = packageDirectory
       process.arguments =
-        ["generate", folder.path, "--output", output.path, "--root", packageDirectory.path]
-        + passThrough
+        [
+          "generate", folder.path, "--output", output.path, "--root", packageDirectory.path,
+          "--regenerate-command", regenerateCommand,
+        ] + passThrough
       try process.run()
       process.waitUntilExit()
       if process.terminationStatus != 0 { failed.append(target.name) }

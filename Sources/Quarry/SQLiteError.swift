@@ -39,8 +39,16 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `SQLite error <code>: <message> - while executing `<SQL>``.
   public var description: String {
     var text = "SQLite error \(code): \(message)"
-    if let sql { text += " - while executing `\(sql)`" }
+    if let sql { text += " - while executing `\(Self.abbreviated(sql))`" }
     return text
+  }
+
+  /// `sql`, or for a statement longer than 1,000 characters (a filter of thousands of terms)
+  /// its start and end around the number of characters left out, so that a message stays
+  /// readable. ``sql`` keeps the whole text.
+  static func abbreviated(_ sql: String) -> String {
+    guard sql.count > 1_000 else { return sql }
+    return "\(sql.prefix(400)) … (\(sql.count - 500) more characters) … \(sql.suffix(100))"
   }
 }
 

@@ -8,7 +8,8 @@ import QuarryGen
 /// $ quarry scan Sources/App/Models
 /// ```
 enum Command: Equatable {
-  case generate(GeneratorOptions, verbosity: GenerationReport.Verbosity)
+  case generate(
+    GeneratorOptions, verbosity: GenerationReport.Verbosity, regenerateCommand: String)
   case scan([String])
   case help(String)
   case version
@@ -51,6 +52,9 @@ enum Options {
                               tidying), to diff against Sourcery's output.
       --quiet                 Print only diagnostics.
       --verbose               Also print unchanged files and a summary.
+      --regenerate-command <text>
+                              The command '--check' tells to run when files are out of
+                              date (default: 'quarry generate'; plugins name their own).
 
     EXIT STATUS: 0 on success (warnings allowed), 1 when an error was reported or --check
     found out-of-date files, 64 on a command-line mistake.
@@ -91,6 +95,7 @@ enum Options {
     var argumentTexts: [String] = []
     var whitespace = TemplateWhitespace.quarry
     var verbosity = GenerationReport.Verbosity.normal
+    var regenerateCommand = "quarry generate"
     var index = 0
     func value(for option: String) throws(UsageError) -> String {
       index += 1
@@ -113,6 +118,7 @@ enum Options {
           throw UsageError(message: "'--check' and '--dry-run' cannot be combined")
         }
         mode = requested
+      case "--regenerate-command": regenerateCommand = try value(for: argument)
       case "--no-cache": usesStamp = false
       case "--force": force = true
       case "--args": argumentTexts.append(try value(for: argument))
@@ -127,8 +133,8 @@ enum Options {
         if argument.hasPrefix("-") {
           let known = [
             "--output", "--templates", "--root", "--single-file", "--check", "--dry-run",
-            "--no-cache", "--force", "--quiet", "--verbose", "--help", "--args",
-            "--stencil-whitespace",
+            "--no-cache", "--force", "--quiet", "--verbose", "--regenerate-command", "--help",
+            "--args", "--stencil-whitespace",
           ]
           let suggestion = EditDistance.suggestion(for: argument, among: known)
           let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
@@ -147,6 +153,6 @@ enum Options {
       singleFile: singleFile, mode: mode, usesStamp: usesStamp, force: force,
       arguments: GeneratorOptions.parseArguments(argumentTexts.joined(separator: ",")),
       whitespace: whitespace)
-    return .generate(options, verbosity: verbosity)
+    return .generate(options, verbosity: verbosity, regenerateCommand: regenerateCommand)
   }
 }

@@ -5,6 +5,8 @@ import QuarryGen
 //
 //   $ quarry generate Sources/App/Models --output Sources/App/Generated
 //   created Sources/App/Generated/Bird+Quarry.swift
+//   $ quarry generate Sources/App/Models --output Sources/App/Generated
+//   quarry: 4 generated files up to date
 //   $ quarry generate Sources/App/Models --output Sources/App/Generated --check
 //   quarry: 4 generated files up to date
 
@@ -53,11 +55,12 @@ case .scan(let paths):
     printError(DiagnosticRenderer(files: files.map(\.file)).render(diagnostics))
   }
   exit(diagnostics.contains(where: \.isError) ? 1 : 0)
-case .generate(let options, let verbosity):
+case .generate(let options, let verbosity, let regenerateCommand):
   do {
     let result = try Generator.run(options)
     printError(DiagnosticRenderer(files: result.files).render(result.diagnostics))
-    let report = GenerationReport(result, verbosity: verbosity)
+    let report = GenerationReport(
+      result, verbosity: verbosity, regenerateCommand: regenerateCommand)
     printOutput(report.standardOutput)
     printError(report.standardError)
     exit(result.exitCode)

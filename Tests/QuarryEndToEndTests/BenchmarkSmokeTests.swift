@@ -28,7 +28,10 @@ final class BenchmarkSmokeTests: XCTestCase {
     let operations = Set(runtime.map(\.operation))
     XCTAssertEqual(
       operations,
-      ["insert", "fetch all", "point lookup", "update", "upsert", "where score > x"])
+      [
+        "insert", "fetch all", "point lookup", "update", "upsert", "where score > x",
+        "select one column", "grouped aggregate", "paged query", "updateAll",
+      ])
     for operation in operations {
       for storage in ["file", "memory"] {
         let implementations = runtime.filter { $0.operation == operation && $0.storage == storage }

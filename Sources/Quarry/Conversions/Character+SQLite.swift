@@ -18,7 +18,9 @@ extension Character: DatabaseValueConvertible {
 
   @inlinable
   public static func decode(from row: Row, at index: Int32) throws -> Character {
-    if let text = row.text(at: index), let character = text.first, text.dropFirst().isEmpty {
+    if let text = try row.text(at: index, expectedType: "Character"), let character = text.first,
+      text.dropFirst().isEmpty
+    {
       return character
     }
     return try row.decodeThroughValue(at: index)  // throws, naming table, column and row

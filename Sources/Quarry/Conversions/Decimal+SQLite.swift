@@ -4,9 +4,13 @@ import Foundation
 // as a REAL otherwise, so that `price > 5` compares numbers (TEXT would sort after every
 // number, and SQLite's NUMERIC affinity turns decimal TEXT into REAL anyway). Reading a REAL
 // back rounds to 15 significant digits, the precision SQLite itself guarantees for decimal text
-// in a NUMERIC column: every decimal with up to 15 significant digits round-trips exactly, and a
-// literal such as `let price: Decimal = 19.99` (which Swift builds through a Double, giving
-// 19.98999999999999488) comes back as the 19.99 the user wrote.
+// in a NUMERIC column.
+//
+// Exact or refused: a Decimal is bound only when reading it back gives the same value, which
+// holds for every decimal with up to 15 significant digits. Others (`3.141592653589793238`,
+// `123456789012345678901234567890`, and literals such as `let price: Decimal = 19.99`, which
+// Swift builds through a Double as 19.98999999999999488) throw a ValueConversionError saying
+// why, instead of being rounded silently.
 //
 // Related SQLite documentation: <https://sqlite.org/datatype3.html#type_affinity>
 
@@ -17,10 +21,25 @@ extension Decimal: DatabaseValueConvertible {
     }
     let text = description
     if let integer = Int64(text) { return .integer(integer) }
-    guard let real = Double(text) else {
+    guard let real = Double(text), real.isFinite else {
       throw ValueConversionError("Decimal \(text) has no SQLite NUMERIC form")
     }
+    guard Self.decimal(roundingToFifteenDigits: real) == self else {
+      throw ValueConversionError(
+        "Decimal \(text) has \(Self.significantDigitCount(of: text)) significant digits and a "
+          + "SQLite NUMERIC column keeps 15, so it would not read back the same - round it "
+          + "first (NSDecimalRound) or store its description as a String (a literal such as "
+          + "19.99 is built through a Double: write Decimal(string: \"19.99\"))")
+    }
     return .real(real)
+  }
+
+  /// The significant digits of a Decimal's description (`-0.0120` has 2), for messages.
+  private static func significantDigitCount(of text: String) -> Int {
+    let digits = text.utf8.filter { (0x30...0x39).contains($0) }
+    let leading = digits.prefix { $0 == 0x30 }.count
+    let trailing = text.contains(".") ? 0 : digits.reversed().prefix { $0 == 0x30 }.count
+    return max(1, digits.count - leading - trailing)
   }
 
   public static func decode(from value: DatabaseValue) throws -> Decimal {

@@ -1,4 +1,6 @@
-// Double and Float are stored as SQLite REAL (an IEEE 754 double). Integers are accepted when
+import Foundation
+
+// Double, Float and CGFloat are stored as SQLite REAL (an IEEE 754 double). Integers are accepted when
 // reading, because SQLite hands back whole numbers from REAL columns written by other tools as
 // INTEGER storage. NaN is refused: SQLite would silently store it as NULL.
 
@@ -28,5 +30,13 @@ extension Float: DatabaseValueConvertible {
 
   public static func decode(from value: DatabaseValue) throws -> Float {
     Float(try Double.decode(from: value))
+  }
+}
+
+extension CGFloat: DatabaseValueConvertible {
+  public func databaseValue() throws -> DatabaseValue { try Double(self).databaseValue() }
+
+  public static func decode(from value: DatabaseValue) throws -> CGFloat {
+    CGFloat(try Double.decode(from: value))
   }
 }

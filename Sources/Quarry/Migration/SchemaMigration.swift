@@ -28,18 +28,27 @@ struct SchemaMigration {
 
   private func migrateExistingTable() throws {
     let existing = try existingColumns()
-    let existingNames = Set(existing.map(\.name))
-    let definedNames = Set(definition.columns.map(\.name))
-    for column in existing where !definedNames.contains(column.name) {
+    // Names compare as SQLite compares them: `NAME` in another app's table is column `name`.
+    let existingNames = Set(existing.map { SQLIdentifier.comparisonKey($0.name) })
+    let definedNames = Set(definition.columns.map { SQLIdentifier.comparisonKey($0.name) })
+    for column in existing where !definedNames.contains(SQLIdentifier.comparisonKey(column.name)) {
       throw MigrationError(table: definition.name, column: column.name, problem: .droppedColumn)
     }
     for column in existing {
-      guard let defined = definition.columns.first(where: { $0.name == column.name }) else {
+      let key = SQLIdentifier.comparisonKey(column.name)
+      guard
+        let defined = definition.columns.first(where: {
+          SQLIdentifier.comparisonKey($0.name) == key
+        })
+      else {
         continue
       }
       try check(column, against: defined)
     }
-    let newColumns = definition.columns.filter { !existingNames.contains($0.name) }
+    try checkForeignKeyActions()
+    let newColumns = definition.columns.filter {
+      !existingNames.contains(SQLIdentifier.comparisonKey($0.name))
+    }
     if !newColumns.isEmpty {
       if try tableIsEmpty() {
         // SQLite cannot ADD a NOT NULL column without default, nor a UNIQUE or PRIMARY KEY
@@ -71,6 +80,42 @@ struct SchemaMigration {
     }
   }
 
+  /// A reference whose actions changed cannot be altered in place: SQLite keeps foreign keys
+  /// in the table's DDL only.
+  ///
+  /// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_foreign_key_list>
+  private func checkForeignKeyActions() throws {
+    let statement = try connection.cachedStatement(
+      "SELECT \"from\", on_update, on_delete FROM pragma_foreign_key_list(?1)")
+    let existing: [(column: String, onUpdate: String, onDelete: String)] =
+      try statement.withReset { statement in
+        try statement.bind(definition.name, at: 1)
+        var keys: [(String, String, String)] = []
+        var number = 0
+        while try statement.step() {
+          number += 1
+          let row = Row(statement: statement, number: number)
+          keys.append((try row.decode(at: 0), try row.decode(at: 1), try row.decode(at: 2)))
+        }
+        return keys
+      }
+    for column in definition.columns {
+      guard let references = column.references,
+        let old = existing.first(where: { $0.column.lowercased() == column.name.lowercased() })
+      else { continue }
+      let onDelete = (references.onDelete ?? .noAction).sql
+      let onUpdate = (references.onUpdate ?? .noAction).sql
+      guard old.onDelete.uppercased() != onDelete || old.onUpdate.uppercased() != onUpdate else {
+        continue
+      }
+      throw MigrationError(
+        table: definition.name, column: column.name,
+        problem: .changedForeignKeyActions(
+          from: "ON DELETE \(old.onDelete.uppercased()) ON UPDATE \(old.onUpdate.uppercased())",
+          to: "ON DELETE \(onDelete) ON UPDATE \(onUpdate)"))
+    }
+  }
+
   private func addColumn(_ column: ColumnDefinition) throws {
     if column.isPrimaryKey || column.isUnique {
       throw MigrationError(
@@ -92,9 +137,12 @@ struct SchemaMigration {
     }
   }
 
+  /// Whether a table or index named `name` exists, matching names as SQLite does: `ITEM`
+  /// created by another app is the table `item` (NOCASE folds ASCII letters only, like SQLite's
+  /// own name lookup).
   private func objectExists(type: String, name: String) throws -> Bool {
     let statement = try connection.cachedStatement(
-      "SELECT 1 FROM sqlite_master WHERE type = ?1 AND name = ?2")
+      "SELECT 1 FROM sqlite_master WHERE type = ?1 AND name = ?2 COLLATE NOCASE")
     return try statement.withReset { statement in
       try statement.bind(type, at: 1)
       try statement.bind(name, at: 2)

@@ -25,8 +25,13 @@ public protocol DataStorage: Sendable {
 
   /// Where `key` lives, for error messages: a file path or a UserDefaults key.
   func location(forKey key: String) -> String
+
+  /// What holds the keys, for error messages (``RepositoryError/store``): nil by default.
+  var storeDescription: String? { get }
 }
 
 extension DataStorage {
   public func location(forKey key: String) -> String { key }
+
+  public var storeDescription: String? { nil }
 }

@@ -8,6 +8,10 @@ import Foundation
 /// try favourites.setValue(robin, forKey: "first")
 /// favourites["first"]?.name                         // "Robin", from memory
 /// try favourites.update { all in all["second"] = wren; all["first"] = nil }   // one write
+///
+/// // The seed's spelling: standard UserDefaults, binary property list, assignment writes.
+/// let ds = DataStore<String, Bird>(identifier: "Item")
+/// ds["first"] = robin            // a failed write leaves memory unchanged and sets lastError
 /// ```
 ///
 /// The trade-off, to choose it knowingly:
@@ -29,33 +33,110 @@ public final class DataStore<Key: Hashable & Codable & Sendable, Value: Codable 
   /// How the dictionary becomes bytes; binary property lists by default, as in the seed.
   public let transformer: any DataTransformer
   private let entries: RepositoryLock<[Key: Value]>
+  private let failures = RepositoryLock(Failures())
+
+  /// What went wrong, kept for the non-throwing spellings.
+  private struct Failures: @unchecked Sendable {
+    // Unchecked: RepositoryError holds `any Error`; these are only stored and handed back.
+    /// Why stored bytes did not decode in ``init(identifier:)``; every write throws it.
+    var load: RepositoryError?
+    /// Why the last subscript assignment failed.
+    var lastWrite: RepositoryError?
+  }
 
   /// Loads the dictionary stored under `identifier`, or starts empty when there is none.
   ///
   /// - Throws: ``RepositoryError/corruptData`` when stored bytes do not decode.
-  public init(
+  public convenience init(
     identifier: String, storage: any DataStorage,
     transformer: any DataTransformer = PropertyListDataTransformer(format: .binary)
   ) throws {
+    let loaded = try Self.load(identifier, from: storage, transformer: transformer)
+    self.init(
+      identifier: identifier, storage: storage, transformer: transformer, loaded: loaded,
+      loadError: nil)
+  }
+
+  /// The seed's `DataStore(identifier:)`: the dictionary under `identifier` in the standard
+  /// UserDefaults, as a binary property list.
+  ///
+  /// It cannot throw, so stored bytes that do not decode are not fatal: the store starts empty
+  /// and every write throws that ``RepositoryError/corruptData`` error (also in ``lastError``)
+  /// instead of overwriting the bytes, until ``removeAll()``. Use
+  /// ``init(identifier:storage:transformer:)`` to get the error at once.
+  public convenience init(identifier: String) {
+    let storage = UserDefaultsDataStorage.standard
+    let transformer = PropertyListDataTransformer(format: .binary)
+    var loaded: [Key: Value] = [:]
+    var loadError: RepositoryError?
+    do {
+      loaded = try Self.load(identifier, from: storage, transformer: transformer)
+    } catch {
+      loadError = error as? RepositoryError
+    }
+    self.init(
+      identifier: identifier, storage: storage, transformer: transformer, loaded: loaded,
+      loadError: loadError)
+  }
+
+  private init(
+    identifier: String, storage: any DataStorage, transformer: any DataTransformer,
+    loaded: [Key: Value], loadError: RepositoryError?
+  ) {
     self.identifier = identifier
     self.storage = storage
     self.transformer = transformer
-    var loaded: [Key: Value] = [:]
-    if let data = try storage.data(forKey: identifier) {
-      do {
-        loaded = try transformer.decode([Key: Value].self, from: data)
-      } catch {
-        throw RepositoryError(
-          code: .corruptData, itemType: "\([Key: Value].self)", id: identifier,
-          location: storage.location(forKey: identifier), underlyingError: error)
-      }
-    }
     self.entries = RepositoryLock(loaded)
+    failures.withLock {
+      $0.load = loadError
+      $0.lastWrite = loadError
+    }
   }
 
-  /// The value for `key`, read from memory.
+  private static func load(
+    _ identifier: String, from storage: any DataStorage, transformer: any DataTransformer
+  ) throws -> [Key: Value] {
+    guard let data = try storage.data(forKey: identifier) else { return [:] }
+    do {
+      return try transformer.decode([Key: Value].self, from: data)
+    } catch {
+      throw RepositoryError(
+        code: .corruptData, itemType: "\([Key: Value].self)", id: identifier,
+        location: storage.location(forKey: identifier), underlyingError: error,
+        store: storage.storeDescription)
+    }
+  }
+
+  /// The value for `key`, read from memory; assigning writes the dictionary, as in the seed.
+  ///
+  /// ```swift
+  /// favourites["first"] = robin
+  /// if let error = favourites.lastError { print(error) }   // the assignment did not persist
+  /// ```
+  ///
+  /// An assignment cannot throw: when the write fails, memory is unchanged and the error is in
+  /// ``lastError``. Use ``setValue(_:forKey:)`` to get it thrown.
   public subscript(key: Key) -> Value? {
-    entries.withLock { $0[key] }
+    get { entries.withLock { $0[key] } }
+    set {
+      do {
+        try setValue(newValue, forKey: key)
+        failures.withLock { $0.lastWrite = nil }
+      } catch {
+        let failure =
+          error as? RepositoryError
+          ?? RepositoryError(
+            code: .storageFailure, itemType: "\([Key: Value].self)", id: identifier,
+            location: storage.location(forKey: identifier), underlyingError: error,
+            store: storage.storeDescription)
+        failures.withLock { $0.lastWrite = failure }
+      }
+    }
+  }
+
+  /// Why the last subscript assignment did not persist, or nil when it did.
+  public var lastError: RepositoryError? {
+    failures.withLock { $0.lastWrite }
   }
 
   /// A copy of the whole dictionary.
@@ -86,6 +167,7 @@ public final class DataStore<Key: Hashable & Codable & Sendable, Value: Codable 
     try entries.withLock { current in
       try storage.setData(nil, forKey: identifier)
       current = [:]
+      failures.withLock { $0.load = nil }
     }
   }
 
@@ -95,15 +177,25 @@ public final class DataStore<Key: Hashable & Codable & Sendable, Value: Codable 
   @discardableResult
   public func update<Result>(_ body: (inout [Key: Value]) throws -> Result) throws -> Result {
     try entries.withLock { current in
+      if let loadError = failures.withLock({ $0.load }) { throw loadError }
       var changed = current
       let result = try body(&changed)
       let data: Data
       do {
         data = try transformer.encode(changed)
+        // Entry by entry: two equal dictionaries may list their entries in different orders.
+        let decoded = try transformer.decode([Key: Value].self, from: data)
+        let isExact =
+          decoded.count == changed.count
+          && changed.allSatisfy { key, value in
+            decoded[key].map { RoundTripCheck.isExact(value, decoded: $0) } ?? false
+          }
+        guard isExact else { throw InexactRoundTrip(transformer: "\(type(of: transformer))") }
       } catch {
         throw RepositoryError(
           code: .storageFailure, itemType: "\([Key: Value].self)", id: identifier,
-          location: storage.location(forKey: identifier), underlyingError: error)
+          location: storage.location(forKey: identifier), underlyingError: error,
+          store: storage.storeDescription)
       }
       try storage.setData(data, forKey: identifier)
       current = changed

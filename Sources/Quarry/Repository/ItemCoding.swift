@@ -3,6 +3,8 @@ import Foundation
 /// The encode / decode / check steps shared by the backends that store items as bytes.
 struct ItemCoding<Item: Codable & Identifiable>: Sendable {
   let transformer: any DataTransformer
+  /// ``RepositoryError/store`` of every error: the UserDefaults suite; nil for files.
+  var store: String? = nil
 
   var itemType: String { String(describing: Item.self) }
 
@@ -12,11 +14,11 @@ struct ItemCoding<Item: Codable & Identifiable>: Sendable {
 
   func encode(_ item: Item, location: String) throws(RepositoryError) -> Data {
     do {
-      return try transformer.encode(item)
+      return try RoundTripCheck.encode(item, with: transformer)
     } catch {
       throw RepositoryError(
         code: .storageFailure, itemType: itemType, id: key(for: item.id), location: location,
-        underlyingError: error)
+        underlyingError: error, store: store)
     }
   }
 
@@ -31,12 +33,12 @@ struct ItemCoding<Item: Codable & Identifiable>: Sendable {
     } catch {
       throw RepositoryError(
         code: .corruptData, itemType: itemType, id: expectedID.map(key(for:)),
-        location: location, underlyingError: error)
+        location: location, underlyingError: error, store: store)
     }
     if let expectedID, item.id != expectedID {
       throw RepositoryError(
         code: .corruptData, itemType: itemType, id: key(for: expectedID), location: location,
-        underlyingError: IDMismatch(storedID: key(for: item.id)))
+        underlyingError: IDMismatch(storedID: key(for: item.id)), store: store)
     }
     return item
   }
@@ -44,7 +46,8 @@ struct ItemCoding<Item: Codable & Identifiable>: Sendable {
   func error(_ code: RepositoryError.Code, id: Item.ID, location: String? = nil)
     -> RepositoryError
   {
-    RepositoryError(code: code, itemType: itemType, id: key(for: id), location: location)
+    RepositoryError(
+      code: code, itemType: itemType, id: key(for: id), location: location, store: store)
   }
 }
 

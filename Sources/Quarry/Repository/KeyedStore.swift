@@ -61,7 +61,8 @@ public actor KeyedStore {
     } catch {
       throw RepositoryError(
         code: .corruptData, itemType: "\(Item.self)", id: id,
-        location: storage.location(forKey: id), underlyingError: error)
+        location: storage.location(forKey: id), underlyingError: error,
+        store: storage.storeDescription)
     }
   }
 
@@ -91,13 +92,14 @@ public actor KeyedStore {
     try storage.data(forKey: id) != nil
   }
 
-  private func encode<Item: Encodable>(_ item: Item, id: String) throws -> Data {
+  private func encode<Item: Codable>(_ item: Item, id: String) throws -> Data {
     do {
-      return try transformer.encode(item)
+      return try RoundTripCheck.encode(item, with: transformer)
     } catch {
       throw RepositoryError(
         code: .storageFailure, itemType: "\(Item.self)", id: id,
-        location: storage.location(forKey: id), underlyingError: error)
+        location: storage.location(forKey: id), underlyingError: error,
+        store: storage.storeDescription)
     }
   }
 
@@ -111,6 +113,7 @@ public actor KeyedStore {
     -> RepositoryError
   {
     RepositoryError(
-      code: code, itemType: itemType, id: id, location: storage.location(forKey: id))
+      code: code, itemType: itemType, id: id, location: storage.location(forKey: id),
+      store: storage.storeDescription)
   }
 }

@@ -45,17 +45,21 @@ public struct RepositoryError: Error, CustomStringConvertible {
   public let location: String?
   /// The error reported by the decoder, the file system or SQLite, if any.
   public let underlyingError: (any Error)?
+  /// What holds `location` when a path alone does not say: `UserDefaults suite 'birds'` or
+  /// `standard UserDefaults`; nil for files and SQLite.
+  public let store: String?
 
   /// Makes an error; the repositories use the static factories below.
   public init(
     code: Code, itemType: String, id: String? = nil, location: String? = nil,
-    underlyingError: (any Error)? = nil
+    underlyingError: (any Error)? = nil, store: String? = nil
   ) {
     self.code = code
     self.itemType = itemType
     self.id = id.map(Self.shorten)
     self.location = location
     self.underlyingError = underlyingError
+    self.store = store
   }
 
   /// No item has the requested id.
@@ -77,6 +81,7 @@ public struct RepositoryError: Error, CustomStringConvertible {
     default: text = "cannot store \(item)"
     }
     if let location { text += " at '\(location)'" }
+    if let store { text += " in \(store)" }
     if let underlyingError { text += ": \(underlyingError)" }
     return text
   }

@@ -41,7 +41,8 @@ where Item.ID == Item.PrimaryKey {
 
   public func create(_ item: Item) async throws {
     try await mapped {
-      try await database.write { transaction in
+      try checkNFC(item.id)
+      return try await database.write { transaction in
         guard try transaction.fetchOne(Item.self, id: item.id) == nil else {
           throw error(.alreadyExists, id: item.id)
         }
@@ -52,7 +53,8 @@ where Item.ID == Item.PrimaryKey {
 
   public func read(id: Item.ID) async throws -> Item {
     try await mapped {
-      try await database.read { transaction in
+      let id = try normalized(id)
+      return try await database.read { transaction in
         guard let item = try transaction.fetchOne(Item.self, id: id) else {
           throw error(.notFound, id: id)
         }
@@ -63,7 +65,8 @@ where Item.ID == Item.PrimaryKey {
 
   public func update(_ item: Item) async throws {
     try await mapped {
-      try await database.write { transaction in
+      try checkNFC(item.id)
+      return try await database.write { transaction in
         do {
           try transaction.update(item)
         } catch is RecordNotFoundError {
@@ -74,12 +77,16 @@ where Item.ID == Item.PrimaryKey {
   }
 
   public func upsert(_ item: Item) async throws {
-    try await mapped { try await database.write { try $0.upsert(item) } }
+    try await mapped {
+      try checkNFC(item.id)
+      return try await database.write { try $0.upsert(item) }
+    }
   }
 
   public func delete(id: Item.ID) async throws {
     try await mapped {
-      try await database.write { transaction in
+      let id = try normalized(id)
+      return try await database.write { transaction in
         guard try transaction.delete(Item.self, id: id) else { throw error(.notFound, id: id) }
       }
     }
@@ -110,7 +117,46 @@ where Item.ID == Item.PrimaryKey {
 
   private var itemType: String { String(describing: Item.self) }
 
+  // MARK: The id rule
+
+  /// `id` with its text in Unicode NFC, so that a lookup finds the item whatever the form of
+  /// its accents (the rule of every backend: ids equal as Swift compares them are one item).
+  private func normalized(_ id: Item.ID) throws -> Item.ID {
+    guard let text = try Self.text(of: id), !Self.isNFC(text) else { return id }
+    let composed = DatabaseValue.text(text.precomposedStringWithCanonicalMapping)
+    let type = Item.ID.self as? any DatabaseValueConvertible.Type
+    return try type.flatMap { try $0.decode(from: composed) as? Item.ID } ?? id
+  }
+
+  /// The text a key is stored as, or nil when it is stored otherwise (integers, composites).
+  private static func text(of id: Item.ID) throws -> String? {
+    guard case .text(let text) = try (id as? any DatabaseValueConvertible)?.databaseValue()
+    else { return nil }
+    return text
+  }
+
+  private static func isNFC(_ text: String) -> Bool {
+    text.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(text.unicodeScalars)
+  }
+
+  /// Refuses to store an item whose text id is not in NFC: SQLite compares keys byte by byte,
+  /// so a decomposed `é` would become a second item beside its composed twin.
+  private func checkNFC(_ id: Item.ID) throws {
+    guard let text = try Self.text(of: id), !Self.isNFC(text) else { return }
+    throw RepositoryError(
+      code: .storageFailure, itemType: itemType, id: StorageKey.make(id),
+      location: database.path, underlyingError: NonNFCIdentifier())
+  }
+
   private func error(_ code: RepositoryError.Code, id: Item.ID) -> RepositoryError {
     RepositoryError(code: code, itemType: itemType, id: StorageKey.make(id))
+  }
+}
+
+/// A text id that is not in Unicode NFC, refused by ``SQLiteRepository``.
+struct NonNFCIdentifier: Error, CustomStringConvertible {
+  var description: String {
+    "the id is not in Unicode NFC; SQLite compares ids byte by byte, so it could become a "
+      + "second item beside its composed form - store id.precomposedStringWithCanonicalMapping"
   }
 }

@@ -21,11 +21,21 @@ public final class UserDefaultsDataStorage: DataStorage, @unchecked Sendable {
   /// Opens the suite.
   ///
   /// - Throws: ``RepositoryError/storageFailure`` when UserDefaults refuses the suite name.
+  /// The standard UserDefaults without a key prefix: what the seed's `DataStore` used.
+  public static let standard = UserDefaultsDataStorage(defaults: .standard, keyPrefix: "")
+
+  private init(defaults: UserDefaults, keyPrefix: String) {
+    self.defaults = defaults
+    self.suiteName = nil
+    self.keyPrefix = keyPrefix
+  }
+
   public init(suiteName: String? = nil, keyPrefix: String = "") throws {
     guard let defaults = suiteName.map(UserDefaults.init(suiteName:)) ?? .standard else {
       throw RepositoryError(
         code: .storageFailure, itemType: "data", location: suiteName,
-        underlyingError: UserDefaultsSuiteRefused())
+        underlyingError: UserDefaultsSuiteRefused(),
+        store: UserDefaultsSuiteRefused.store(suiteName))
     }
     self.defaults = defaults
     self.suiteName = suiteName
@@ -38,7 +48,8 @@ public final class UserDefaultsDataStorage: DataStorage, @unchecked Sendable {
     guard let data = value as? Data else {
       throw RepositoryError(
         code: .corruptData, itemType: "data", id: key, location: location,
-        underlyingError: UnexpectedDefaultsValue(type: "\(type(of: value))"))
+        underlyingError: UnexpectedDefaultsValue(type: "\(type(of: value))"),
+        store: storeDescription)
     }
     return data
   }
@@ -51,6 +62,9 @@ public final class UserDefaultsDataStorage: DataStorage, @unchecked Sendable {
     }
     defaults.synchronize()
   }
+
+  /// `UserDefaults suite '<name>'`, or `standard UserDefaults`.
+  public var storeDescription: String? { UserDefaultsSuiteRefused.store(suiteName) }
 
   public func location(forKey key: String) -> String {
     keyPrefix + DefaultsKeyEncoding.encode(StorageKey.normalize(key))

@@ -37,11 +37,12 @@ where Item.ID: Sendable {
     suiteName: String? = nil, keyPrefix: String? = nil,
     transformer: any DataTransformer = JSONDataTransformer()
   ) throws {
-    let coding = ItemCoding<Item>(transformer: transformer)
+    let coding = ItemCoding<Item>(
+      transformer: transformer, store: UserDefaultsSuiteRefused.store(suiteName))
     guard let defaults = suiteName.map(UserDefaults.init(suiteName:)) ?? .standard else {
       throw RepositoryError(
         code: .storageFailure, itemType: coding.itemType, location: suiteName,
-        underlyingError: UserDefaultsSuiteRefused())
+        underlyingError: UserDefaultsSuiteRefused(), store: coding.store)
     }
     self.suiteName = suiteName
     self.keyPrefix = keyPrefix ?? coding.itemType + "."
@@ -111,7 +112,8 @@ where Item.ID: Sendable {
     guard let data = value as? Data else {
       throw RepositoryError(
         code: .corruptData, itemType: coding.itemType, id: expectedID.map(coding.key(for:)),
-        location: key, underlyingError: UnexpectedDefaultsValue(type: "\(type(of: value))"))
+        location: key, underlyingError: UnexpectedDefaultsValue(type: "\(type(of: value))"),
+        store: coding.store)
     }
     return try coding.decode(data, location: key, expectedID: expectedID)
   }
@@ -120,6 +122,11 @@ where Item.ID: Sendable {
 /// `UserDefaults(suiteName:)` returned nil.
 struct UserDefaultsSuiteRefused: Error, CustomStringConvertible {
   var description: String { "UserDefaults refused the suite name" }
+
+  /// How errors name a suite: `UserDefaults suite 'birds'`, or `standard UserDefaults`.
+  static func store(_ suiteName: String?) -> String {
+    suiteName.map { "UserDefaults suite '\($0)'" } ?? "standard UserDefaults"
+  }
 }
 
 /// A UserDefaults key under a repository's prefix holds something other than `Data`.

@@ -7,7 +7,12 @@
 /// $ quarry generate Models --output Generated --check
 /// stale: Generated/Bird+Quarry.swift
 /// quarry: 1 generated file is out of date; run 'quarry generate' without '--check'
+/// $ quarry generate Models --output Generated
+/// quarry: 5 generated files up to date
 /// ```
+///
+/// `regenerateCommand` is the command the `--check` hint names: the command plugin passes its
+/// own (`swift package --allow-writing-to-package-directory quarry`).
 public struct GenerationReport: Sendable, Hashable {
   public enum Verbosity: Sendable, Hashable {
     case quiet, normal, verbose
@@ -16,7 +21,10 @@ public struct GenerationReport: Sendable, Hashable {
   public var standardOutput = ""
   public var standardError = ""
 
-  public init(_ result: GenerationResult, verbosity: Verbosity) {
+  public init(
+    _ result: GenerationResult, verbosity: Verbosity,
+    regenerateCommand: String = "quarry generate"
+  ) {
     // Paths stay one line each, whatever the folder's name holds (see `SwiftLiteral.oneLine`).
     let folder =
       result.outputDisplayPath == "." ? "" : SwiftLiteral.oneLine(result.outputDisplayPath) + "/"
@@ -38,7 +46,7 @@ public struct GenerationReport: Sendable, Hashable {
         let count = Self.plural(result.outOfDate.count, "generated file")
         let verb = result.outOfDate.count == 1 ? "is" : "are"
         standardError +=
-          "quarry: \(count) \(verb) out of date; run 'quarry generate' without '--check'\n"
+          "quarry: \(count) \(verb) out of date; run '\(regenerateCommand)' without '--check'\n"
       } else if verbosity != .quiet {
         standardOutput +=
           "quarry: \(Self.plural(result.changes.count, "generated file")) up to date\n"
@@ -58,6 +66,13 @@ public struct GenerationReport: Sendable, Hashable {
         }
         let shown = change.kind == .unchanged ? verb : prefix + verb
         standardOutput += "\(shown) \(folder)\(SwiftLiteral.oneLine(change.path))\n"
+      }
+      if verbosity == .normal && result.mode == .write
+        && !result.changes.contains(where: { $0.kind != .unchanged })
+      {
+        // One line, so a run that changed nothing still says it ran.
+        standardOutput +=
+          "quarry: \(Self.plural(result.changes.count, "generated file")) up to date\n"
       }
       if verbosity == .verbose {
         standardOutput +=

@@ -6,8 +6,10 @@ import Foundation
 /// - `Table.stencil`: once per persisted struct, into `<Type>+Quarry.swift`;
 /// - `Enum.stencil`: once per raw-value enum a column uses, into `<Enum>+Quarry.swift`;
 /// - `Child.stencil`: once per struct an `owned` property holds, into `<Child>+Quarry.swift`;
-/// - any other top-level `<Name>.stencil` not starting with `_`: once, into `<Name>`
-///   (`Schema.sql.stencil` gives `Schema.sql`);
+/// - any other top-level `<Name>.stencil` not starting with `_`: once, into `<Name>` when the
+///   name has an extension of its own (`Schema.sql.stencil` gives `Schema.sql`), else into
+///   `<Name>.generated.swift` as Sourcery names it (`RealmObjects.stencil` gives
+///   `RealmObjects.generated.swift`);
 /// - `_Name.stencil` and templates in subfolders: only for `{% include %}`.
 ///
 /// Every file gets the quarry header naming its source files, then tidy text.
@@ -90,7 +92,10 @@ struct TemplateRenderer {
     let sources = Set(model.tables.map(\.sourcePath)).sorted()
     for name in names where name != "Table" && name != "Enum" && name != "Child" {
       if name.hasPrefix("_") || name.contains("/") { continue }
-      jobs.append(Job(template: name, path: name, sources: sources, extra: [:], element: nil))
+      jobs.append(
+        Job(
+          template: name, path: Self.outputName(forTemplate: name), sources: sources, extra: [:],
+          element: nil))
     }
 
     // Files render on all cores; diagnostics are gathered afterwards in job order, so the
@@ -112,6 +117,12 @@ struct TemplateRenderer {
       }
     }
     return OutputPlan(files: rendered.map(\.file))
+  }
+
+  /// The file a once-rendered template writes: its name when that has an extension
+  /// (`Schema.sql`), else Sourcery's `<Name>.generated.swift`.
+  static func outputName(forTemplate name: String) -> String {
+    name.utf8.contains(UInt8(ascii: ".")) ? name : name + ".generated.swift"
   }
 
   /// One file to render: a template, the keys it sees besides the shared ones, and where the

@@ -11,6 +11,12 @@ struct DeclarationIndex: Sendable {
   /// A name not in here resolves to itself or to nothing, from any scope, so most lookups
   /// (`String`, a top-level type) skip the walk through the scope's prefixes.
   private var nestedSuffixes: Set<String> = []
+  /// Names of types the sources conform to `DatabaseValueConvertible`, in a struct's or enum's
+  /// own inheritance list or an `extension T: …, DatabaseValueConvertible`, each as written and
+  /// by its last component (`App.Money` gives `App.Money` and `Money`).
+  private(set) var databaseValueTypes: Set<String> = []
+  /// Classes and extensions declaring `Codable`, by name as written.
+  private var codableTypes: Set<String> = []
 
   init(files: [ScannedFile], isPersisted: (StructDeclaration) -> Bool) {
     for file in files {
@@ -20,6 +26,17 @@ struct DeclarationIndex: Sendable {
       }
       for declaration in file.enums where enums[declaration.name] == nil {
         enums[declaration.name] = declaration
+      }
+      let declared =
+        file.structs.map { ($0.name, $0.inheritedTypes) }
+        + file.enums.map { ($0.name, $0.inheritedTypes) }
+        + file.conformances.map { ($0.typeName, $0.inheritedTypes) }
+      for (name, inherited) in declared where inherited.contains(where: Self.isDatabaseValue) {
+        databaseValueTypes.insert(name)
+        if let last = name.split(separator: ".").last { databaseValueTypes.insert(String(last)) }
+      }
+      for conformance in file.conformances where conformance.inheritedTypes.contains("Codable") {
+        codableTypes.insert(conformance.typeName)
       }
     }
     for name in Array(structs.keys) + Array(enums.keys) {
@@ -76,6 +93,21 @@ struct DeclarationIndex: Sendable {
     flush()
     return output
   }
+
+  /// `DatabaseValueConvertible`, also qualified by the module.
+  static func isDatabaseValue(_ inherited: String) -> Bool {
+    inherited == "DatabaseValueConvertible" || inherited == "Quarry.DatabaseValueConvertible"
+  }
+
+  /// Whether the sources conform `type` (resolved or as written) to `DatabaseValueConvertible`.
+  func conformsToDatabaseValue(_ type: String) -> Bool {
+    if databaseValueTypes.contains(type) { return true }
+    guard let last = type.split(separator: ".").last else { return false }
+    return databaseValueTypes.contains(String(last))
+  }
+
+  /// Whether a scanned class or extension of `type` declares `Codable`.
+  func isCodable(_ type: String) -> Bool { codableTypes.contains(type) }
 
   /// Whether a scanned struct declares `Codable` (or both halves of it).
   func isCodableStruct(_ qualifiedName: String) -> Bool {

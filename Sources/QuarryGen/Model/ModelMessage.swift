@@ -16,6 +16,7 @@ enum ModelMessage: Sendable, Hashable {
   case unsupportedType(property: String, type: String, reason: String)
   case persistedStructType(property: String, type: String)
   case enumWithoutRawValue(property: String, type: String)
+  case unconvertibleType(property: String, type: String, isCodable: Bool)
   case duplicateColumn(String)
   case duplicateIndex(String)
   case collidingColumn(String, other: String)
@@ -44,7 +45,12 @@ enum ModelMessage: Sendable, Hashable {
   case defaultTypeMismatch(property: String, value: String, type: String, sqlType: String)
   case wrappedPropertyWithoutDefault(property: String, wrapper: String)
   case wrappedPropertyBeforePlainOne(property: String, wrapper: String, next: String)
-  case notSendable(structName: String)
+  case notSendable(
+    structName: String, localName: String, access: AccessLevel, declaredAccess: AccessLevel?,
+    inherited: [String])
+  case associationNameClash(name: String, structName: String, fix: String?)
+  case setNullOnNonOptional(key: String, property: String, type: String)
+  case actionWithoutReference(key: String)
   case ownedNotStruct(property: String, type: String)
   case ownedPersistedStruct(property: String, type: String)
   case ownedLet(property: String)
@@ -100,6 +106,16 @@ enum ModelMessage: Sendable, Hashable {
     case .enumWithoutRawValue(let property, let type):
       return "property '\(property)' has type '\(type)', an enum without raw values; give it a "
         + "'String' or integer raw type, or annotate the property with 'json'"
+    case .unconvertibleType(let property, let type, true):
+      return "property '\(property)' has type '\(type)', which does not conform to "
+        + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
+        + "store it; annotate the property with 'json' to store this 'Codable' value as JSON text"
+    case .unconvertibleType(let property, let type, false):
+      let base = type.split(separator: "<").first.map(String.init) ?? type
+      return "property '\(property)' has type '\(type)', which does not conform to "
+        + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
+        + "store it; write 'extension \(base): DatabaseValueConvertible' in a scanned file (or "
+        + "annotate the property with 'json' if '\(base)' is 'Codable')"
     case .duplicateIndex(let name):
       return "index '\(name)' is declared twice over the same columns; keep one (a unique "
         + "index also serves lookups)"
@@ -185,9 +201,22 @@ enum ModelMessage: Sendable, Hashable {
       return "property '\(property)' uses the property wrapper '@\(wrapper)', so generated "
         + "initializers assign it through its setter, which Swift allows only once every "
         + "plain property is set; declare it after '\(next)' and the other plain properties"
-    case .notSendable(let name):
-      return "struct '\(name)' does not declare 'Sendable', which 'TableRecord' requires of a "
-        + "non-internal type"
+    case .notSendable(let name, let localName, let access, let declared, let inherited):
+      let list = (inherited + ["Sendable"]).joined(separator: ", ")
+      // The declaration as written: a struct in a `public extension` has no modifier.
+      let modifier = declared.map { $0.rawValue + " " } ?? ""
+      return "\(access.rawValue) struct '\(name)' must declare 'Sendable': 'TableRecord' "
+        + "requires it, and Swift infers it only for internal types, so the generated "
+        + "conformance in another file cannot compile; write '\(modifier)struct "
+        + "\(localName): \(list)'"
+    case .associationNameClash(let name, let structName, let fix):
+      return "association '\(name)' clashes with a member of '\(structName)'"
+        + (fix.map { "; \($0)" } ?? "; rename that member")
+    case .setNullOnNonOptional(let key, let property, let type):
+      return "'\(key) = setNull' needs an optional column, but '\(property)' is '\(type)'; declare "
+        + "it as '\(type)?' or choose another action"
+    case .actionWithoutReference(let key):
+      return "'\(key)' applies only with 'references = …' on the same property"
     case .generatedTypeName(let property, let name):
       return "property '\(property)' has a name the generated code needs for itself "
         + "('\(name).\(property)'), so Swift cannot tell them apart; rename the property "

@@ -3,15 +3,16 @@
 /// | Swift | SQL |
 /// | --- | --- |
 /// | `Int`, `Int8`…`Int64`, `UInt`, `UInt8`…`UInt64`, `Bool` | `INTEGER` |
-/// | `Double`, `Float`, `Date` (seconds since 2001) | `REAL` |
+/// | `Double`, `Float`, `Float32`, `Float64`, `TimeInterval`, `CGFloat`, `Date` (seconds since 2001) | `REAL` |
 /// | `String`, `UUID`, `URL` | `TEXT` |
 /// | `Data` | `BLOB` |
 /// | `Decimal` | `NUMERIC` |
 /// | raw-value enums found by the scanner | the raw type's |
 /// | collections, `Codable` structs found by the scanner, `json`-annotated values | `TEXT` (JSON) |
-/// | any other named type: assumed to conform to `DatabaseValueConvertible` | `BLOB` |
+/// | a type conformed to `DatabaseValueConvertible` in the scanned sources | `BLOB` |
+/// | any other named type | `BLOB`, with a warning naming the fix (`json` or the conformance) |
 ///
-/// Other named types get `BLOB` because a declared type of BLOB gives the column no affinity:
+/// Such types get `BLOB` because a declared type of BLOB gives the column no affinity:
 /// SQLite then stores exactly what the conformance binds (integer, real, text or blob) without
 /// converting it, so any conformance round-trips.
 struct TypeMapping: Sendable, Hashable {
@@ -26,9 +27,18 @@ struct TypeMapping: Sendable, Hashable {
   static let builtins: [String: SQLColumnType] = [
     "Int": .integer, "Int8": .integer, "Int16": .integer, "Int32": .integer, "Int64": .integer,
     "UInt": .integer, "UInt8": .integer, "UInt16": .integer, "UInt32": .integer,
-    "UInt64": .integer, "Bool": .integer, "Double": .real, "Float": .real, "Date": .real,
+    "UInt64": .integer, "Bool": .integer, "Double": .real, "Float": .real, "Float32": .real,
+    "Float64": .real, "TimeInterval": .real, "CGFloat": .real, "Date": .real,
     "String": .text, "Character": .text, "UUID": .text, "URL": .text, "Data": .blob,
     "Decimal": .numeric,
+  ]
+
+  /// Foundation value types that are `Codable` but not `DatabaseValueConvertible`: a column of
+  /// one needs `json` (the warning says so).
+  static let codableFoundationTypes: Set<String> = [
+    "DateComponents", "DateInterval", "TimeZone", "Locale", "Calendar", "IndexSet", "IndexPath",
+    "CharacterSet", "URLComponents", "PersonNameComponents", "Measurement", "AttributedString",
+    "AffineTransform", "NSRange", "CGPoint", "CGSize", "CGRect", "CGVector", "Substring",
   ]
 
   static let integerTypes: Set<String> = [

@@ -16,9 +16,13 @@ extension DeclarationScanner {
     for trivia in prefix.innerTrivia {
       let inner = LeadingComments(bytes: bytes, trivia: trivia, isAtFileStart: true)
       comments.annotationRanges += inner.annotationRanges
+      comments.nearMisses += inner.nearMisses
       if let doc = inner.docComment {
         comments.docComment = comments.docComment.map { $0 + "\n" + doc } ?? doc
       }
+    }
+    for miss in comments.nearMisses {
+      report(.warning(ScannerMessage.annotationNearMiss(miss).text, at: location(miss.offset)))
     }
     guard !comments.annotationRanges.isEmpty else { return (comments.docComment, []) }
     let parsed = AnnotationParser.parse(

@@ -87,6 +87,11 @@ extension DeclarationScanner {
       enums[enums.count - 1].declaredAccess = prefix.modifiers.access
       pushScope(.enumBody(enums.count - 1), name: qualified, label: label)
     default:
+      if !inherited.isEmpty && keyword != .protocol {
+        conformances.append(
+          ConformanceDeclaration(
+            typeName: qualified, inheritedTypes: inherited, location: location(nameToken.start)))
+      }
       pushScope(.typeBody, name: qualified, label: label)
     }
     advance()

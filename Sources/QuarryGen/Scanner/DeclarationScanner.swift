@@ -74,6 +74,7 @@ struct DeclarationScanner {
   let bytes: [UInt8]
   var structs: [StructDeclaration] = []
   var enums: [EnumDeclaration] = []
+  var conformances: [ConformanceDeclaration] = []
   var diagnostics: [Diagnostic] = []
   var suppressedDiagnostics = 0
   var scopes: [Scope] = []

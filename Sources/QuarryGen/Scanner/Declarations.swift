@@ -256,10 +256,28 @@ public enum SourceryAnnotationValue: Sendable, Hashable {
 }
 
 /// Everything scanned from one file, plus what could not be read.
+/// A class, actor or extension with an inheritance list: what the model needs of them is
+/// which types conform to what (`extension Money: DatabaseValueConvertible`).
+public struct ConformanceDeclaration: Sendable, Hashable {
+  /// The type as written after the keyword (`Money`, `App.Money`), qualified through
+  /// nesting for a class or actor.
+  public var typeName: String
+  public var inheritedTypes: [String]
+  public var location: SourceLocation
+
+  public init(typeName: String, inheritedTypes: [String], location: SourceLocation) {
+    self.typeName = typeName
+    self.inheritedTypes = inheritedTypes
+    self.location = location
+  }
+}
+
 public struct ScannedFile: Sendable, Hashable {
   public var file: SourceFile
   public var structs: [StructDeclaration]
   public var enums: [EnumDeclaration]
+  /// Classes, actors and extensions that declare conformances, in file order.
+  public var conformances: [ConformanceDeclaration] = []
   public var diagnostics: [Diagnostic]
 
   public init(

@@ -8,6 +8,8 @@ struct LeadingComments {
   var docComment: String?
   /// The byte ranges following `quarry:` in each annotation comment, in order.
   var annotationRanges: [Range<Int>] = []
+  /// Comments that look like annotations but are not (`// Quarry:`, `/// quarry:`…).
+  var nearMisses: [AnnotationNearMiss] = []
 
   /// Reads `trivia`; with `isAtFileStart` false, what precedes its first newline is skipped.
   init(bytes: [UInt8], trivia: Range<Int>, isAtFileStart: Bool) {
@@ -28,6 +30,12 @@ struct LeadingComments {
         {
           var textStart = start + 3
           if textStart < lineEnd && cursor.bytes[textStart] == ASCII.space { textStart += 1 }
+          if let miss = AnnotationNearMiss.find(
+            in: cursor.bytes, commentStart: start, commentEnd: lineEnd, textStart: start + 3,
+            end: lineEnd, kind: .docComment)
+          {
+            nearMisses.append(miss)
+          }
           let line = String(decoding: cursor.bytes[textStart..<lineEnd], as: UTF8.self)
           if doc == nil {
             doc = line
@@ -36,10 +44,19 @@ struct LeadingComments {
           }
         } else if let range = Self.annotationRange(in: cursor.bytes, from: start + 2, to: lineEnd) {
           annotationRanges.append(range)
+        } else if let miss = AnnotationNearMiss.find(
+          in: cursor.bytes, commentStart: start, commentEnd: lineEnd, textStart: start + 2,
+          end: lineEnd, kind: nil)
+        {
+          nearMisses.append(miss)
         }
       } else if byte == ASCII.slash && cursor.peek(1) == ASCII.star {
         let start = cursor.offset
         Self.skipBlockComment(&cursor, end: end)
+        if !isOnPreviousTokenLine, let miss = Self.blockNearMiss(cursor.bytes, start, cursor.offset)
+        {
+          nearMisses.append(miss)
+        }
         if !isOnPreviousTokenLine && start + 2 < end && cursor.bytes[start + 2] == ASCII.star
           && cursor.offset - start >= 5
         {
@@ -88,6 +105,21 @@ struct LeadingComments {
     cursor.advance(while: \.isHorizontalSpace)
     guard cursor.is(at: "quarry:"), cursor.offset + 7 <= end else { return nil }
     return (cursor.offset + 7)..<end
+  }
+
+  /// A near miss in the block comment `start..<end`, read up to its first line break.
+  private static func blockNearMiss(_ bytes: [UInt8], _ start: Int, _ end: Int)
+    -> AnnotationNearMiss?
+  {
+    guard end - start >= 4, bytes[end - 2] == ASCII.star, bytes[end - 1] == ASCII.slash else {
+      return nil
+    }
+    let textStart = bytes[start + 2] == ASCII.star ? start + 3 : start + 2
+    var textEnd = textStart
+    while textEnd < end - 2 && !bytes[textEnd].isNewline { textEnd += 1 }
+    return AnnotationNearMiss.find(
+      in: bytes, commentStart: start, commentEnd: textEnd == end - 2 ? end : textEnd,
+      textStart: textStart, end: textEnd, kind: .blockComment)
   }
 
   private static func skipBlockComment(_ cursor: inout ByteCursor, end: Int) {

@@ -30,6 +30,7 @@ enum ScannerMessage {
   case invalidUnicodeEscape
   case unknownAnnotationEscape(String)
   case trailingAnnotation
+  case annotationNearMiss(AnnotationNearMiss)
   case tooManyDiagnostics(Int)
   case unreadableFile(String)
 
@@ -79,6 +80,20 @@ enum ScannerMessage {
     case .trailingAnnotation:
       "an annotation in a trailing comment is ignored; put it on the line above the declaration"
     case .unreadableFile(let reason): "cannot read file: \(reason)"
+    case .annotationNearMiss(let miss):
+      switch miss.kind {
+      case .wrongCase:
+        "comment '\(miss.written)' is not an annotation (annotations are lowercase); write "
+          + "'\(miss.fix)'"
+      case .missingColon:
+        "comment '\(miss.written)' is not an annotation ('quarry' must be followed directly by "
+          + "':'); write '\(miss.fix)'"
+      case .docComment:
+        "doc comment '\(miss.written)' is not an annotation; write '\(miss.fix)' with two slashes"
+      case .blockComment:
+        "block comment '\(miss.written)' is not an annotation (annotations are '//' line "
+          + "comments); write '\(miss.fix)'"
+      }
     }
   }
 }

@@ -21,6 +21,7 @@ public struct SourceScanner: Sendable {
     let result = scanner.scan()
     var scanned = ScannedFile(
       file: file, structs: result.structs, enums: result.enums, diagnostics: result.diagnostics)
+    scanned.conformances = scanner.conformances
     SourceryAnnotationReader.apply(to: &scanned)
     return scanned
   }

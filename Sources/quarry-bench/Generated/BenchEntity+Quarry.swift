@@ -25,8 +25,7 @@ extension BenchEntity: TableRecord {
       ColumnDefinition("createdAt", .real),
       ColumnDefinition("note", .text, nullable: true),
       ColumnDefinition("payload", .blob),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {

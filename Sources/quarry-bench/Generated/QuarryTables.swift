@@ -6,8 +6,6 @@ import Quarry
 enum QuarryTables {
   /// Pass to `db.migrate(QuarryTables.all)` to create or update every table.
   static var all: [any TableRecord.Type] {
-    [
-      BenchEntity.self,
-    ]
+    [BenchEntity.self]
   }
 }

@@ -43,4 +43,13 @@ enum BenchSchema {
     "createdAt" = excluded."createdAt", "note" = excluded."note", "payload" = excluded."payload"
     """#
   static let delete = #"DELETE FROM "bench_entities" WHERE "id" = ?1"#
+  // The query-language operations, in the text Quarry renders for them.
+  static let selectNames = #"SELECT "name" FROM "bench_entities""#
+  static let groupedAggregate = #"""
+    SELECT "id" / ?, COUNT("id"), MAX("score") FROM "bench_entities" GROUP BY "id" / ?
+    """#
+  static let page = #"SELECT \#(columns) FROM "bench_entities" ORDER BY "id" ASC LIMIT ? OFFSET ?"#
+  static let addOneToScores = #"""
+    UPDATE "bench_entities" SET "score" = "score" + ? WHERE "id" <= ?
+    """#
 }

@@ -42,6 +42,50 @@ final class NaiveSubject: RuntimeSubject {
     return all.filter { $0.score > threshold }
   }
 
+  // The naive user has no query language over JSON blobs: everything is read and computed in
+  // Swift.
+
+  func selectNames() throws -> [String] {
+    let all: [BenchEntity] = try open().all()
+    return all.map(\.name)
+  }
+
+  func groupedAggregate() throws -> [QueryWorkload.GroupRow] {
+    let all: [BenchEntity] = try open().all()
+    var groups: [Int64: QueryWorkload.GroupRow] = [:]
+    for entity in all {
+      let key = entity.id / QueryWorkload.groupWidth
+      var row = groups[key] ?? QueryWorkload.GroupRow(group: key, count: 0, maxScore: -.infinity)
+      row.count += 1
+      row.maxScore = max(row.maxScore, entity.score)
+      groups[key] = row
+    }
+    return groups.values.sorted { $0.group < $1.group }
+  }
+
+  /// Reads everything once and pages in memory: reading 100,000 blobs per page would make this
+  /// row take minutes.
+  func page(offset: Int, repeats: Int) throws -> [Int64] {
+    let all: [BenchEntity] = try open().all()
+    var ids: [Int64] = []
+    for _ in 0..<repeats {
+      ids = all.sorted { $0.id < $1.id }.dropFirst(offset).prefix(QueryWorkload.pageSize).map(\.id)
+    }
+    return ids
+  }
+
+  func addOneToScores(upTo lastID: Int64) throws -> Int {
+    let repository = try open()
+    let all: [BenchEntity] = try repository.all()
+    var changed = 0
+    for var entity in all where entity.id <= lastID {
+      entity.score += 1
+      try repository.update(id: String(entity.id), item: entity)
+      changed += 1
+    }
+    return changed
+  }
+
   func update(_ entities: [BenchEntity]) throws {
     let repository = try open()
     for entity in entities { try repository.update(id: String(entity.id), item: entity) }

@@ -50,6 +50,40 @@ final class QuarrySubject: RuntimeSubject {
     }
   }
 
+  func selectNames() throws -> [String] {
+    try open().read { try $0.fetchAll(BenchEntity.all().select(BenchEntity.Columns.name)) }
+  }
+
+  func groupedAggregate() throws -> [QueryWorkload.GroupRow] {
+    typealias Columns = BenchEntity.Columns
+    let group = Columns.id / QueryWorkload.groupWidth
+    let rows = try open().read {
+      try $0.fetchAll(
+        BenchEntity.all().select(group, Columns.id.count, Columns.score.max).group(group))
+    }
+    return rows.map { QueryWorkload.GroupRow(group: $0.0, count: $0.1, maxScore: $0.2 ?? .nan) }
+  }
+
+  func page(offset: Int, repeats: Int) throws -> [Int64] {
+    try open().read { db in
+      var ids: [Int64] = []
+      for _ in 0..<repeats {
+        let page = BenchEntity.all().order(BenchEntity.Columns.id.asc)
+          .limit(QueryWorkload.pageSize, offset: offset)
+        ids = try db.fetchAll(page).map(\.id)
+      }
+      return ids
+    }
+  }
+
+  func addOneToScores(upTo lastID: Int64) throws -> Int {
+    try open().write {
+      try $0.updateAll(
+        BenchEntity.all().filter(BenchEntity.Columns.id <= lastID),
+        set: BenchEntity.Columns.score.set(to: BenchEntity.Columns.score + 1))
+    }
+  }
+
   func update(_ entities: [BenchEntity]) throws {
     try open().write { db in
       for entity in entities { try db.update(entity) }

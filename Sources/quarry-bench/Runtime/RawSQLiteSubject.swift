@@ -20,6 +20,10 @@ final class RawSQLiteSubject: RuntimeSubject {
   private var updateStatement: OpaquePointer?
   private var upsertStatement: OpaquePointer?
   private var deleteStatement: OpaquePointer?
+  private var selectNamesStatement: OpaquePointer?
+  private var groupedAggregateStatement: OpaquePointer?
+  private var pageStatement: OpaquePointer?
+  private var addOneToScoresStatement: OpaquePointer?
 
   init(storage: BenchStorage, files: BenchDatabaseFiles) {
     self.storage = storage
@@ -69,6 +73,58 @@ final class RawSQLiteSubject: RuntimeSubject {
     var entities: [BenchEntity] = []
     while try nextRow(statement) { entities.append(readEntity(statement)) }
     return entities
+  }
+
+  func selectNames() throws -> [String] {
+    let statement = try prepared(selectNamesStatement)
+    defer { sqlite3_reset(statement) }
+    var names: [String] = []
+    while try nextRow(statement) { names.append(readText(statement, at: 0)) }
+    return names
+  }
+
+  func groupedAggregate() throws -> [QueryWorkload.GroupRow] {
+    let statement = try prepared(groupedAggregateStatement)
+    defer { sqlite3_reset(statement) }
+    sqlite3_bind_int64(statement, 1, QueryWorkload.groupWidth)
+    sqlite3_bind_int64(statement, 2, QueryWorkload.groupWidth)
+    var rows: [QueryWorkload.GroupRow] = []
+    while try nextRow(statement) {
+      rows.append(
+        QueryWorkload.GroupRow(
+          group: sqlite3_column_int64(statement, 0), count: Int(sqlite3_column_int64(statement, 1)),
+          maxScore: sqlite3_column_double(statement, 2)))
+    }
+    return rows
+  }
+
+  func page(offset: Int, repeats: Int) throws -> [Int64] {
+    var ids: [Int64] = []
+    try inTransaction("BEGIN") {
+      let statement = try prepared(pageStatement)
+      for _ in 0..<repeats {
+        sqlite3_bind_int64(statement, 1, Int64(QueryWorkload.pageSize))
+        sqlite3_bind_int64(statement, 2, Int64(offset))
+        var entities: [BenchEntity] = []
+        while try nextRow(statement) { entities.append(readEntity(statement)) }
+        sqlite3_reset(statement)
+        ids = entities.map(\.id)
+      }
+    }
+    return ids
+  }
+
+  func addOneToScores(upTo lastID: Int64) throws -> Int {
+    var changed = 0
+    try inTransaction("BEGIN IMMEDIATE") {
+      let statement = try prepared(addOneToScoresStatement)
+      sqlite3_bind_double(statement, 1, 1)
+      sqlite3_bind_int64(statement, 2, lastID)
+      _ = try nextRow(statement)
+      sqlite3_reset(statement)
+      changed = Int(sqlite3_changes(connection))
+    }
+    return changed
   }
 
   func update(_ entities: [BenchEntity]) throws {
@@ -131,6 +187,10 @@ final class RawSQLiteSubject: RuntimeSubject {
     updateStatement = try prepare(BenchSchema.update)
     upsertStatement = try prepare(BenchSchema.upsert)
     deleteStatement = try prepare(BenchSchema.delete)
+    selectNamesStatement = try prepare(BenchSchema.selectNames)
+    groupedAggregateStatement = try prepare(BenchSchema.groupedAggregate)
+    pageStatement = try prepare(BenchSchema.page)
+    addOneToScoresStatement = try prepare(BenchSchema.addOneToScores)
   }
 
   func close() {

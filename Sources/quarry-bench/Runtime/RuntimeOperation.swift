@@ -5,6 +5,11 @@ enum RuntimeOperation: String, CaseIterable, Sendable {
   case fetchAll = "fetch all"
   case pointLookup = "point lookup"
   case query = "where score > x"
+  case selectColumn = "select one column"
+  case groupedAggregate = "grouped aggregate"
+  case pagedQuery = "paged query"
   case update = "update"
   case upsert = "upsert"
+  /// Last: it changes the scores the reads above check.
+  case updateAll = "updateAll"
 }

@@ -26,6 +26,15 @@ protocol RuntimeSubject: AnyObject {
   func lookup(_ ids: [Int64]) throws -> [BenchEntity]
   /// Rows whose score is greater than `threshold`.
   func fetch(scoreAbove threshold: Double) throws -> [BenchEntity]
+  /// Every row's `name`, and nothing else.
+  func selectNames() throws -> [String]
+  /// `id / 1000, COUNT(id), MAX(score)` per group of `id / 1000`, by group.
+  func groupedAggregate() throws -> [QueryWorkload.GroupRow]
+  /// Reads the page `ORDER BY id LIMIT 50 OFFSET offset` `repeats` times (one read
+  /// transaction); returns the ids of the last read.
+  func page(offset: Int, repeats: Int) throws -> [Int64]
+  /// Adds 1 to the score of every row with `id <= lastID`; returns the number changed.
+  func addOneToScores(upTo lastID: Int64) throws -> Int
   /// Replaces every column of existing rows.
   func update(_ entities: [BenchEntity]) throws
   /// Inserts new rows and replaces existing ones.

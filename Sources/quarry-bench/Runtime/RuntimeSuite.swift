@@ -54,8 +54,11 @@ struct RuntimeSuite {
     case .insert, .fetchAll: workload.rowCount
     case .pointLookup: workload.lookupIDs.count
     case .query: workload.expectedQueryCount
+    case .selectColumn, .groupedAggregate: workload.rowCount
+    case .pagedQuery: QueryWorkload.pageSize * QueryWorkload.pageRepeats
     case .update: workload.updateBatches[0].count
     case .upsert: workload.upsertBatches[0].count
+    case .updateAll: Int(workload.queries.updateAllLastID)
     }
   }
 
@@ -88,6 +91,29 @@ struct RuntimeSuite {
       try BenchCheck.equal(rows.count, workload.expectedQueryCount, "\(name): rows")
       try BenchCheck.equal(
         EntityChecksum.of(rows), workload.expectedQueryChecksum, "\(name): checksum")
+      return seconds
+    case .selectColumn:
+      let (seconds, names) = try Stopwatch.time { try subject.selectNames() }
+      try BenchCheck.equal(names.count, workload.rowCount, "\(name): values")
+      try BenchCheck.equal(
+        QueryWorkload.checksum(names), workload.queries.expectedNameChecksum, "\(name): checksum")
+      return seconds
+    case .groupedAggregate:
+      let (seconds, groups) = try Stopwatch.time { try subject.groupedAggregate() }
+      try BenchCheck.equal(
+        groups.sorted { $0.group < $1.group }, workload.queries.expectedGroups, "\(name): groups")
+      return seconds
+    case .pagedQuery:
+      let offset = workload.queries.pageOffset
+      let (seconds, ids) = try Stopwatch.time {
+        try subject.page(offset: offset, repeats: QueryWorkload.pageRepeats)
+      }
+      try BenchCheck.equal(ids, workload.queries.expectedPageIDs, "\(name): page")
+      return seconds
+    case .updateAll:
+      let lastID = workload.queries.updateAllLastID
+      let (seconds, changed) = try Stopwatch.time { try subject.addOneToScores(upTo: lastID) }
+      try BenchCheck.equal(changed, Int(lastID), "\(name): rows changed")
       return seconds
     case .update:
       let batch = workload.updateBatches[run % workload.updateBatches.count]

@@ -22,6 +22,8 @@ struct RuntimeWorkload: Sendable {
   let expectedQueryChecksum: UInt64
   let expectedAllChecksum: UInt64
   let expectedLookupChecksum: UInt64
+  /// Inputs and expected results of the query-language operations (issue 12).
+  let queries: QueryWorkload
 
   var rowCount: Int { entities.count }
 
@@ -77,6 +79,7 @@ struct RuntimeWorkload: Sendable {
     let matches = entities.filter { $0.score > threshold }
     expectedQueryCount = matches.count
     expectedQueryChecksum = EntityChecksum.of(matches)
+    queries = QueryWorkload(entities: entities, operationCount: operationCount)
   }
 
   private static let words = [

@@ -28,9 +28,7 @@ extension Bird: TableRecord {
       ColumnDefinition("nest_id", .integer, nullable: true, references: ForeignKey("nests", "id")),
       ColumnDefinition("price", .numeric),
     ],
-    indexes: [
-      IndexDefinition(["kind", "name"]),
-    ]
+    indexes: [IndexDefinition(["kind", "name"])]
   )
 
   public init(row: Row) throws {
@@ -60,6 +58,12 @@ extension Bird: TableRecord {
   public static func bind(primaryKey: UUID, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+}
+
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Bird {
+  static let nest = OptionalBelongsTo<Bird, Nest>(
+    column: "nest_id", foreignKey: { $0.nestID })
 }
 
 /// A mutable, change-tracked copy of `Bird`.

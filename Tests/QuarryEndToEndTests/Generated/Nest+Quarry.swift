@@ -29,8 +29,7 @@ extension Nest: TableRecord {
       ColumnDefinition("perch", .text, nullable: true),
       ColumnDefinition("side", .text),
       ColumnDefinition("rating", .integer),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {
@@ -62,6 +61,12 @@ extension Nest: TableRecord {
   static func bind(primaryKey: Int64, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+}
+
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Nest {
+  static let birds = HasMany<Nest, Bird>(
+    column: "nest_id", key: { $0.id })
 }
 
 /// A mutable, change-tracked copy of `Nest`.

@@ -21,8 +21,7 @@ extension Perch: TableRecord {
       ColumnDefinition("default", .integer),
       ColumnDefinition("height", .integer),
       ColumnDefinition("index", .integer),
-    ],
-    indexes: []
+    ]
   )
 
   public init(row: Row) throws {

@@ -14,11 +14,7 @@ extension Recipe: TableRecord {
 
   static let table = TableDefinition(
     name: "recipe",
-    columns: [
-      ColumnDefinition("id", .text, primaryKey: true),
-      ColumnDefinition("title", .text),
-    ],
-    indexes: []
+    columns: [ColumnDefinition("id", .text, primaryKey: true), ColumnDefinition("title", .text)]
   )
 
   init(row: Row) throws {
@@ -68,7 +64,9 @@ enum RecipeOwnedTables {
         ColumnDefinition("tags", .text),
       ],
       foreignKeys: [
-        TableForeignKey(["recipe_id", "steps_position"], references: "recipe_steps", columns: ["recipe_id", "position"], onDelete: .cascade)
+        TableForeignKey(
+          ["recipe_id", "steps_position"], references: "recipe_steps",
+          columns: ["recipe_id", "position"], onDelete: .cascade)
       ]),
     rootKeyColumns: 1, ownerKeyColumns: 2, hasPosition: true)
   static let nutrition = OwnedTable(
@@ -168,7 +166,8 @@ extension Recipe {
     in db: WriteTransaction
   ) throws {
     if new.count < old.count {
-      try db.deleteOwnedRows(of: RecipeOwnedTables.steps, fromPosition: new.count) { statement in
+      try db.deleteOwnedRows(of: RecipeOwnedTables.steps, fromPosition: new.count) {
+        statement in
         try Recipe.bind(primaryKey: key, to: statement, at: 1)
       }
     }
@@ -208,7 +207,8 @@ extension Recipe {
     in db: WriteTransaction
   ) throws {
     if new.count < old.count {
-      try db.deleteOwnedRows(of: RecipeOwnedTables.stepsTools, fromPosition: new.count) { statement in
+      try db.deleteOwnedRows(of: RecipeOwnedTables.stepsTools, fromPosition: new.count) {
+        statement in
         try Recipe.bind(primaryKey: key, to: statement, at: 1)
         try statement.bind(stepsPosition, at: 2)
       }

@@ -35,9 +35,7 @@ extension Sighting: TableRecord {
       ColumnDefinition("color", .blob, nullable: true),
       ColumnDefinition("counts", .text),
     ],
-    indexes: [
-      IndexDefinition(["day", "observer"], unique: true),
-    ]
+    indexes: [IndexDefinition(["day", "observer"], unique: true)]
   )
 
   init(row: Row) throws {

@@ -95,6 +95,7 @@ final class ModelBuilderTests: XCTestCase {
       }
       struct Point: Codable { var x: Int }
       enum Mood: String { case calm }
+      extension Color: DatabaseValueConvertible {}
       """
     let result = build("E.swift", source)
     XCTAssertEqual(result.diagnostics, [])

@@ -346,6 +346,44 @@ final class ModelDiagnosticsTests: XCTestCase {
       """)
   }
 
+  func testNonInternalStructWithoutSendableIsAnErrorNamingTheFix() {
+    assertDiagnostics(
+      """
+      // quarry: persist
+      package struct Ring: Equatable, Hashable {
+        var id: Int
+      }
+      // quarry: persist
+      public struct Safe: @unchecked Sendable {
+        var id: Int
+      }
+      // quarry: persist
+      public struct Qualified: Swift.Sendable {
+        var id: Int
+      }
+      public enum Recipe {}
+      public extension Recipe {
+        // quarry: persist
+        struct Step: Codable {
+          var id: Int
+        }
+      }
+      """,
+      """
+      Models/M.swift:2:16: error: package struct 'Ring' must declare 'Sendable': 'TableRecord' \
+      requires it, and Swift infers it only for internal types, so the generated conformance \
+      in another file cannot compile; write 'package struct Ring: Equatable, Hashable, Sendable'
+      package struct Ring: Equatable, Hashable {
+                     ^
+      Models/M.swift:16:10: error: public struct 'Recipe.Step' must declare 'Sendable': \
+      'TableRecord' requires it, and Swift infers it only for internal types, so the generated \
+      conformance in another file cannot compile; write 'struct Step: Codable, Sendable'
+        struct Step: Codable {
+               ^
+
+      """)
+  }
+
   func testAccessLazyAndSendable() {
     assertDiagnostics(
       """
@@ -362,8 +400,9 @@ final class ModelDiagnosticsTests: XCTestCase {
       }
       """,
       """
-      Models/M.swift:2:15: warning: struct 'Secret' does not declare 'Sendable', which \
-      'TableRecord' requires of a non-internal type
+      Models/M.swift:2:15: error: public struct 'Secret' must declare 'Sendable': 'TableRecord' \
+      requires it, and Swift infers it only for internal types, so the generated conformance \
+      in another file cannot compile; write 'public struct Secret: Sendable'
       public struct Secret {
                     ^
       Models/M.swift:4:15: error: property 'hidden' is private, so generated code cannot read \

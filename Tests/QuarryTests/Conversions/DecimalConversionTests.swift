@@ -19,10 +19,40 @@ final class DecimalConversionTests: XCTestCase {
     }
   }
 
-  func testADecimalLiteralComesBackAsWritten() throws {
+  func testADecimalLiteralBuiltThroughADoubleIsRefusedNotRounded() throws {
     // Swift builds this literal through a Double: 19.98999999999999488.
     let literal: Decimal = 19.99
-    XCTAssertEqual(try roundTrip(literal, as: .numeric), decimal("19.99"))
+    XCTAssertThrowsError(try roundTrip(literal, as: .numeric)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "Decimal 19.98999999999999488 has 19 significant digits and a SQLite NUMERIC column "
+          + "keeps 15, so it would not read back the same - round it first (NSDecimalRound) or "
+          + "store its description as a String (a literal such as 19.99 is built through a "
+          + "Double: write Decimal(string: \"19.99\"))")
+    }
+  }
+
+  /// Issue 15 #6: these came back as 3.14159265358979 and 123456789012346000000000000000.
+  func testDecimalsPastFifteenDigitsAreRefusedNotRounded() {
+    for text in [
+      "3.141592653589793238", "123456789012345678901234567890", "0.1234567890123456",
+      "-99999999999999999999.5",
+    ] {
+      XCTAssertThrowsError(try roundTrip(decimal(text), as: .numeric), text) { error in
+        XCTAssertTrue("\(error)".contains("keeps 15, so it would not read back the same"))
+      }
+    }
+    XCTAssertThrowsError(try roundTrip(decimal("123456789012345678901234567890"), as: .numeric)) {
+      XCTAssertTrue("\($0)".hasPrefix("Decimal 123456789012345678901234567890 has 29 significant"))
+    }
+  }
+
+  func testFifteenDigitsAndLargeWholeNumbersWithFewDigitsRoundTrip() throws {
+    for text in [
+      "0.123456789012345", "-987654321.012345", "1e30", "1.5e-20", "12345678901234500000",
+    ] {
+      XCTAssertEqual(try roundTrip(decimal(text), as: .numeric), decimal(text), text)
+    }
   }
 
   func testWholeDecimalsUseIntegerStorageUpToInt64() throws {

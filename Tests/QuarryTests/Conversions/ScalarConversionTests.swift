@@ -11,6 +11,12 @@ final class ScalarConversionTests: XCTestCase {
     XCTAssertEqual(try roundTrip(Float(1.5), as: .real), 1.5)
   }
 
+  func testCGFloatAndTimeIntervalRoundTripAsReal() throws {
+    XCTAssertEqual(try roundTrip(CGFloat(0.25), as: .real), 0.25)
+    XCTAssertEqual(try storageClass(of: CGFloat(-3), as: .real), "real")
+    XCTAssertEqual(try roundTrip(TimeInterval(86_400.5), as: .real), 86_400.5)
+  }
+
   func testNaNIsRefusedBecauseSQLiteWouldStoreNull() {
     XCTAssertThrowsError(try roundTrip(Double.nan, as: .real)) { error in
       XCTAssertEqual("\(error)", "NaN cannot be stored (SQLite makes it NULL)")

@@ -31,6 +31,20 @@ final class RowDecodingTests: DatabaseTestCase {
 
   private let select = #"SELECT "id", "small", "label", "tags", "notes" FROM "measurements""#
 
+  func testInvalidUTF8InAStringColumnNamesTableColumnAndRow() throws {
+    try insertRaw(small: "1", label: "CAST(x'C328' AS TEXT)", tags: "'[]'")
+    assertFetchFails(
+      "cannot decode column 'label' of table 'measurements' (row 1) as String: TEXT of 2 bytes "
+        + "is not valid UTF-8 - while executing `\(select)`")
+  }
+
+  func testInvalidUTF8InAJSONColumnIsARowDecodingError() throws {
+    try insertRaw(small: "1", label: "'a'", tags: "CAST(x'5B2261FF225D' AS TEXT)")
+    assertFetchFails(
+      "cannot decode column 'tags' of table 'measurements' (row 1) as Array<String>: TEXT of 6 "
+        + "bytes is not valid UTF-8 - while executing `\(select)`")
+  }
+
   func testNullIntoANonOptionalNamesTableColumnRowAndType() throws {
     try insertRaw(small: "1", label: "'a'", tags: "'[]'")
     try insertRaw(small: "2", label: "NULL", tags: "'[]'")
@@ -99,4 +113,53 @@ final class RowDecodingTests: DatabaseTestCase {
     XCTAssertFalse(db.hasBusyStatements)
     XCTAssertEqual(try db.read { try $0.count(Measurement.self) }, 1)
   }
+}
+
+/// Issue 15 #9: text that is not valid UTF-8 (written by another program) is an error, never
+/// silently repaired with U+FFFD.
+final class InvalidUTF8DecodingTests: XCTestCase {
+  private let invalid = "SELECT CAST(x'61FF62' AS TEXT)"
+
+  func testInvalidUTF8IntoAStringIsARowDecodingError() throws {
+    let db = try Database.inMemory()
+    XCTAssertThrowsError(try db.read { try $0.fetchValue(String.self, sql: invalid) }) { error in
+      XCTAssertTrue(error is RowDecodingError)
+      XCTAssertEqual(
+        "\(error)",
+        "cannot decode column 'CAST(x'61FF62' AS TEXT)' (row 1) as String: TEXT of 3 bytes is "
+          + "not valid UTF-8 - while executing `SELECT CAST(x'61FF62' AS TEXT)`")
+    }
+    XCTAssertThrowsError(try db.read { try $0.fetchValue(String?.self, sql: invalid) }) {
+      XCTAssertTrue($0 is RowDecodingError)
+    }
+  }
+
+  func testInvalidUTF8IntoOtherTextTypesIsARowDecodingError() throws {
+    let db = try Database.inMemory()
+    for fetch in [
+      { try db.read { _ = try $0.fetchValue(Character.self, sql: "SELECT CAST(x'FF' AS TEXT)") } },
+      { try db.read { _ = try $0.fetchValue(URL.self, sql: self.invalid) } },
+      { try db.read { _ = try $0.fetchValue(UUID.self, sql: self.invalid) } },
+    ] as [() throws -> Void] {
+      XCTAssertThrowsError(try fetch()) { error in
+        XCTAssertTrue("\(error)".contains("is not valid UTF-8"), "\(error)")
+      }
+    }
+  }
+
+  func testValidTextStillDecodesIncludingNULAndNonASCII() throws {
+    let db = try Database.inMemory()
+    XCTAssertEqual(
+      try db.read { try $0.fetchValue(String.self, sql: "SELECT CAST(x'61C3A90062' AS TEXT)") },
+      "aé\u{0}b")
+    XCTAssertEqual(try db.read { try $0.fetchValue(String.self, sql: "SELECT ''") }, "")
+  }
+
+  func testTheSameBytesInABlobReadAsData() throws {
+    let db = try Database.inMemory()
+    XCTAssertEqual(
+      try db.read { try $0.fetchValue(Data.self, sql: "SELECT x'61FF62'") },
+      Data([0x61, 0xFF, 0x62]))
+  }
+
 }

@@ -140,3 +140,55 @@ final class MigrateTests: DatabaseTestCase {
     XCTAssertNil(try schema(of: "trails"))
   }
 }
+
+/// Issue 15 #8: SQLite names are case-insensitive (ASCII), so a table `ITEM` created by another
+/// app is the table `item` to `migrate`, and so are its columns and indexes.
+final class CaseInsensitiveMigrateTests: XCTestCase {
+  func testATableCreatedInAnotherCaseIsMigratedNotRecreated() throws {
+    let db = try Database.inMemory()
+    try db.write { db in
+      try db.execute(
+        #"CREATE TABLE "PLACES" ("ID" INTEGER PRIMARY KEY AUTOINCREMENT, "NAME" TEXT NOT NULL)"#)
+      try db.execute(#"INSERT INTO "PLACES" ("NAME") VALUES ('Oslo')"#)
+    }
+    try db.migrate(Versioned<PlacesV1>.self)  // was: table "places" already exists
+    // Adds note and rank, and the index on rank.
+    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
+    let columns = try db.read {
+      try $0.fetchValue(
+        String.self, sql: "SELECT group_concat(name, ',') FROM pragma_table_info('places')")
+    }
+    XCTAssertEqual(columns, "ID,NAME,note,rank")
+    let tables = try db.read {
+      try $0.fetchValue(
+        String.self,
+        sql: "SELECT group_concat(name, ',') FROM sqlite_master WHERE type IN ('table', 'index')"
+          + " AND name NOT LIKE 'sqlite%'")
+    }
+    XCTAssertEqual(tables, "PLACES,places_on_rank")
+    XCTAssertEqual(try db.read { try $0.fetchAll(Versioned<PlacesV1>.self).count }, 1)
+  }
+
+  func testAnIndexInAnotherCaseIsNotCreatedTwice() throws {
+    let db = try Database.inMemory()
+    try db.migrate(Versioned<PlacesV1>.self)
+    try db.write { db in
+      // A row, so the new columns are added rather than the empty table recreated.
+      try db.execute(#"INSERT INTO "places" ("name") VALUES ('Oslo')"#)
+      try db.execute(#"CREATE INDEX "PLACES_ON_RANK" ON "places" ("name")"#)
+    }
+    // Was: index places_on_rank already exists.
+    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
+    let indexes = try db.read {
+      try $0.fetchValue(
+        String.self, sql: "SELECT group_concat(name, ',') FROM sqlite_master WHERE type = 'index'")
+    }
+    XCTAssertEqual(indexes, "PLACES_ON_RANK")
+  }
+
+  func testNamesDifferingBeyondASCIICaseStayDistinct() throws {
+    XCTAssertEqual(SQLIdentifier.comparisonKey("ITEM_Name"), "item_name")
+    XCTAssertEqual(SQLIdentifier.comparisonKey("ÉTÉ"), "ÉtÉ")  // SQLite folds ASCII only
+    XCTAssertEqual(SQLIdentifier.comparisonKey("é"), "é")
+  }
+}

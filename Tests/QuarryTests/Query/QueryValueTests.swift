@@ -153,6 +153,21 @@ final class QueryValueTests: DatabaseTestCase {
       #"("price" > ? AND ("price" < ? AND "kind" = ?))"#)
   }
 
+  func testErrorsOfHugeStatementsStayShort() throws {
+    // A column that does not exist fails the prepare of a statement of 3,000 terms.
+    let missing = Column<Bird, String>("missing")
+    let condition = (0..<3_000).map { missing == "value \($0)" }.joined(operator: .or)
+    XCTAssertThrowsError(try db.read { try $0.fetchAll(Bird.all().filter(condition)) }) { error in
+      guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
+      let description = "\(error)"
+      XCTAssertLessThan(description.count, 700)
+      XCTAssertTrue(description.hasPrefix("SQLite error 1: no such column: missing - while executing `SELECT"))
+      XCTAssertTrue(description.contains(" more characters) … "))
+      XCTAssertFalse(description.contains("value 1"), "values are bound, never in the text")
+      XCTAssertGreaterThan(error.sql?.count ?? 0, 30_000)
+    }
+  }
+
   func testOrderingsWithNullsAndCollation() throws {
     XCTAssertEqual(
       try names(Bird.all().order(Bird.Columns.wingspan.asc.nullsLast)),

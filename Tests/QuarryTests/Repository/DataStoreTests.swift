@@ -21,6 +21,53 @@ final class DataStoreTests: XCTestCase {
     }
   }
 
+  /// Issue 15 #6: the seed-003 spellings compile and persist, in the standard UserDefaults.
+  func testTheSeedsSpellingsCompileAndPersist() throws {
+    let identifier = "quarry.tests.seed003.\(UUID().uuidString)"
+    addTeardownBlock { UserDefaults.standard.removeObject(forKey: identifier) }
+    let item = Note(id: "1", title: "first")
+    let ds = DataStore<String, Note>(identifier: identifier)
+    ds["first"] = item
+    XCTAssertNil(ds.lastError)
+    XCTAssertEqual(ds["first"], item)
+    XCTAssertEqual(DataStore<String, Note>(identifier: identifier)["first"], item)
+    ds["first"] = nil
+    XCTAssertEqual(DataStore<String, Note>(identifier: identifier).count, 0)
+  }
+
+  func testAFailedAssignmentLeavesMemoryUnchangedAndSetsLastError() throws {
+    let storage = CountingStorage()
+    let store = try DataStore<String, Note>(identifier: "Item", storage: storage)
+    store["a"] = Note(id: "a")
+    storage.failWrites = true
+    store["b"] = Note(id: "b")
+    XCTAssertNil(store["b"])
+    XCTAssertEqual(store.lastError?.code, .storageFailure)
+    storage.failWrites = false
+    store["b"] = Note(id: "b")
+    XCTAssertNil(store.lastError)
+    XCTAssertEqual(store.count, 2)
+  }
+
+  func testUndecodableBytesUnderTheSeedsInitAreKeptNotOverwritten() throws {
+    let identifier = "quarry.tests.seed003.\(UUID().uuidString)"
+    addTeardownBlock { UserDefaults.standard.removeObject(forKey: identifier) }
+    UserDefaults.standard.set(Data("not a plist".utf8), forKey: identifier)
+    let ds = DataStore<String, Note>(identifier: identifier)
+    XCTAssertEqual(ds.count, 0)
+    XCTAssertEqual(ds.lastError?.code, .corruptData)
+    XCTAssertTrue(
+      "\(ds.lastError.map(String.init(describing:)) ?? "")".contains(
+        "in standard UserDefaults"))
+    ds["first"] = Note(id: "1")
+    XCTAssertNil(ds["first"])
+    XCTAssertEqual(UserDefaults.standard.data(forKey: identifier), Data("not a plist".utf8))
+    try ds.removeAll()
+    ds["first"] = Note(id: "1")
+    XCTAssertNil(ds.lastError)
+    XCTAssertEqual(ds["first"], Note(id: "1"))
+  }
+
   func testTheSeedsUsage() throws {
     let storage = try UserDefaultsDataStorage(suiteName: makeTemporarySuiteName())
     let store = try DataStore<String, Note>(identifier: "Item", storage: storage)

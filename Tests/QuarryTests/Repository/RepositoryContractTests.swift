@@ -231,25 +231,31 @@ final class RepositoryContractTests: XCTestCase {
     }
   }
 
-  func testEquivalentUnicodeSpellingsAreOneIDExceptOnSQLite() async throws {
-    // Swift compares strings by canonical equivalence, so these are the same dictionary key;
-    // SQLite compares TEXT by bytes, a documented difference of SQLiteRepository.
+  func testEquivalentUnicodeSpellingsAreOneIDInEveryBackend() async throws {
+    // One rule (issue 15 #6): ids equal as Swift compares strings (canonical equivalence) are
+    // one item. SQLite compares TEXT by bytes, so SQLiteRepository looks ids up in NFC and
+    // refuses to store an id that is not in NFC rather than keep two "café"s.
     let composed = "caf\u{e9}"
     let decomposed = "cafe\u{301}"
     for backend in try allBackends() {
       let repository = try backend.make()
       try await repository.create(Note(id: composed, title: "composed"))
-      if backend.treatsCanonicallyEquivalentIDsAsOne {
-        let read = try await repository.read(id: decomposed)
-        XCTAssertEqual(read.title, "composed", backend.name)
-      } else {
-        await assertThrowsRepositoryError(.notFound, backend.name) {
-          try await repository.read(id: decomposed)
-        }
+      let read = try await repository.read(id: decomposed)
+      XCTAssertEqual(read.title, "composed", backend.name)
+      let error = await assertThrowsRepositoryError(
+        backend.isSQLite ? .storageFailure : .alreadyExists, backend.name
+      ) {
         try await repository.create(Note(id: decomposed, title: "decomposed"))
-        let count = try await repository.all().count
-        XCTAssertEqual(count, 2, backend.name)
       }
+      if backend.isSQLite {
+        XCTAssertTrue(
+          "\(String(describing: error))".contains("the id is not in Unicode NFC"), backend.name)
+      }
+      let count = try await repository.all().count
+      XCTAssertEqual(count, 1, backend.name)
+      try await repository.delete(id: decomposed)
+      let remaining = try await repository.all().count
+      XCTAssertEqual(remaining, 0, backend.name)
     }
   }
 }

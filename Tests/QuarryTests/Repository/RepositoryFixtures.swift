@@ -8,7 +8,7 @@ struct Note: Codable, Identifiable, Sendable, Equatable {
   var title: String
   var tags: [String]
   var rating: Double?
-  // Whole seconds: XML property lists keep dates only to the second.
+  // (Dates with fractions round-trip too: see RoundTripPropertyTests.)
   var createdAt: Date
 
   init(
@@ -28,8 +28,8 @@ struct RepositoryBackend: Sendable {
   let name: String
   let make: @Sendable () throws -> any CRUDRepository<Note>
   let reopen: (@Sendable () throws -> any CRUDRepository<Note>)?
-  /// False for SQLite, whose TEXT keys compare byte by byte rather than as Swift strings do.
-  var treatsCanonicallyEquivalentIDsAsOne = true
+  /// True for SQLite, which refuses to store text ids that are not in Unicode NFC.
+  var isSQLite = false
 }
 
 /// Every transformer the file and UserDefaults backends are tested with.

@@ -63,11 +63,11 @@ extension XCTestCase {
     return [
       RepositoryBackend(
         name: "sqlite/memory", make: { SQLiteRepository<Note>(memory) }, reopen: nil,
-        treatsCanonicallyEquivalentIDsAsOne: false),
+        isSQLite: true),
       RepositoryBackend(
         name: "sqlite/file", make: { SQLiteRepository<Note>(file) },
         reopen: { SQLiteRepository<Note>(try Database(path: path)) },
-        treatsCanonicallyEquivalentIDsAsOne: false),
+        isSQLite: true),
     ]
   }
 }

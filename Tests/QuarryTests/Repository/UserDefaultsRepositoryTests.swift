@@ -46,7 +46,8 @@ final class UserDefaultsRepositoryTests: XCTestCase {
     XCTAssertEqual(error?.location, "Note.a")
     XCTAssertTrue(
       error.map(String.init(describing:))?.hasPrefix(
-        "cannot decode Note 'a' at 'Note.a': expected Data, found ") ?? false,
+        "cannot decode Note 'a' at 'Note.a' in UserDefaults suite '\(suiteName)': expected Data, "
+          + "found ") ?? false,
       "\(String(describing: error))")
     await assertThrowsRepositoryError(.corruptData) { try await repository.all() }
   }

@@ -47,9 +47,19 @@ enum ColumnTypeCheck {
       return mapping
     }
     let baseName = inner.split(separator: "<").first.map(String.init) ?? inner
-    guard let resolved = index.resolve(baseName, from: scope) else {
-      mapping.sqlType = .blob
+    mapping.sqlType = .blob
+    func unconvertible(isCodable: Bool) -> TypeMapping {
+      diagnostics.append(
+        .warning(
+          .unconvertibleType(property: property.name, type: inner, isCodable: isCodable),
+          at: property.location))
       return mapping
+    }
+    guard let resolved = index.resolve(baseName, from: scope) else {
+      if index.conformsToDatabaseValue(baseName) { return mapping }
+      let isFoundation = TypeMapping.codableFoundationTypes.contains(
+        TypeMapping.builtinName(baseName))
+      return unconvertible(isCodable: isFoundation || index.isCodable(baseName))
     }
     if let declaration = index.enums[resolved] {
       guard let rawType = declaration.rawType else {
@@ -72,8 +82,8 @@ enum ColumnTypeCheck {
       mapping.sqlType = .text
       return mapping
     }
-    mapping.sqlType = .blob
-    return mapping
+    if index.conformsToDatabaseValue(resolved) { return mapping }
+    return unconvertible(isCodable: false)
   }
 
   /// Whether `type` contains `->`, without Foundation's locale-aware `contains`.

@@ -1,6 +1,8 @@
 /// Rejects structs generated code cannot extend: private (or nested in a private or
-/// fileprivate declaration), generic or conditional ones; warns
-/// when a non-internal struct does not declare `Sendable` (Swift only infers it internally).
+/// fileprivate declaration), generic or conditional ones, and a non-internal struct that does
+/// not declare `Sendable`: Swift infers `Sendable` only for internal types, and the generated
+/// `TableRecord` conformance (which requires it) lives in another file, where "conformance to
+/// 'Sendable' must occur in the same source file" would stop the build.
 enum StructShapeCheck {
   static func run(_ declaration: StructDeclaration, diagnostics: inout [Diagnostic]) {
     let location = declaration.location
@@ -21,8 +23,22 @@ enum StructShapeCheck {
         .error(
           .conditionalStruct(structName: declaration.name, condition: condition), at: location))
     }
-    if declaration.access > .internal && !declaration.inheritedTypes.contains("Sendable") {
-      diagnostics.append(.warning(.notSendable(structName: declaration.name), at: location))
+    if declaration.access > .internal && !declaration.inheritedTypes.contains(where: isSendable) {
+      diagnostics.append(
+        .error(
+          .notSendable(
+            structName: declaration.name, localName: declaration.localName,
+            access: declaration.access, declaredAccess: declaration.declaredAccess,
+            inherited: declaration.inheritedTypes),
+          at: location))
     }
+  }
+
+  /// `Sendable`, `Swift.Sendable` or `@unchecked Sendable`.
+  private static func isSendable(_ inherited: String) -> Bool {
+    var name = Substring(inherited)
+    if name.hasPrefix("@unchecked ") { name = name.dropFirst("@unchecked ".count) }
+    if name.hasPrefix("Swift.") { name = name.dropFirst("Swift.".count) }
+    return name == "Sendable"
   }
 }

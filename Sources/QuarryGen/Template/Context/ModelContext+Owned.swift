@@ -46,7 +46,33 @@ extension ModelContext {
       "rowKey": .string(rowKey),
       "insertKeyStatement": .string(insertKey),
       "recordKeyStatement": .string(recordKey),
+      "associations": .array(table.associations.map(associationValue)),
     ]
+  }
+
+  /// An association: `kind` (`belongsTo`, `optionalBelongsTo`, `hasMany`, `hasManyThrough`),
+  /// `typeName` (`BelongsTo`…), `swiftName`, `ownerType`, `targetType`, `linkType`,
+  /// `columnLiteral`, `targetColumnLiteral`, `property`, `access`.
+  static func associationValue(_ association: AssociationModel) -> TemplateValue {
+    let typeName: String
+    switch association.kind {
+    case .belongsTo: typeName = "BelongsTo"
+    case .optionalBelongsTo: typeName = "OptionalBelongsTo"
+    case .hasMany: typeName = "HasMany"
+    case .hasManyThrough: typeName = "HasManyThrough"
+    }
+    return .dictionary([
+      "kind": .string(association.kind.rawValue),
+      "typeName": .string(typeName),
+      "swiftName": .string(swiftName(association.name)),
+      "ownerType": .string(association.ownerType),
+      "targetType": .string(association.targetType),
+      "linkType": association.linkType.map(TemplateValue.string) ?? .null,
+      "columnLiteral": .string(swiftLiteral(association.column)),
+      "targetColumnLiteral": association.targetColumn.map { .string(swiftLiteral($0)) } ?? .null,
+      "property": .string(swiftName(association.property)),
+      "access": .string(prefix(association.access)),
+    ])
   }
 
   private static func relationValue(_ relation: OwnedRelationModel, in table: TableModel)
@@ -168,9 +194,30 @@ extension ModelContext {
   private static func foreignKeyLiteral(_ owned: OwnedTableModel) -> String {
     let own = owned.keyColumns.prefix(owned.ownerKeyCount).map { swiftLiteral($0.name) }
     let other = owned.ownerKeyColumnNames.map(swiftLiteral)
-    return "TableForeignKey([\(own.joined(separator: ", "))], references: "
-      + "\(swiftLiteral(owned.ownerTable)), columns: [\(other.joined(separator: ", "))], "
-      + "onDelete: .cascade)"
+    let arguments = [
+      "[\(own.joined(separator: ", "))]", "references: \(swiftLiteral(owned.ownerTable))",
+      "columns: [\(other.joined(separator: ", "))]", "onDelete: .cascade",
+    ]
+    let line = "TableForeignKey(\(arguments.joined(separator: ", ")))"
+    // The template writes it 8 columns in; past 100 columns, the arguments fill lines 10 columns
+    // in, as `swift format` lays them out.
+    guard 8 + line.count > 100 else { return line }
+    var lines: [String] = []
+    var current = ""
+    for (position, argument) in arguments.enumerated() {
+      let piece = argument + (position == arguments.count - 1 ? ")" : ",")
+      if current.isEmpty {
+        current = piece
+      } else if 10 + current.count + 1 + piece.count <= 100 {
+        current += " " + piece
+      } else {
+        lines.append(current)
+        current = piece
+      }
+    }
+    lines.append(current)
+    return "TableForeignKey(\n" + lines.map { String(repeating: " ", count: 10) + $0 }
+      .joined(separator: "\n")
   }
 
   static func functionSuffix(_ owned: OwnedTableModel) -> String {

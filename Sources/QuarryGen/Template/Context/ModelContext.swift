@@ -58,6 +58,8 @@ enum ModelContext {
       "children": .array(model.children.map(childValue)),
       "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
+      // `A.self, B.self`, for the registry's one-line form when it fits.
+      "tableTypesInline": .string(model.tables.map { $0.typeName + ".self" }.joined(separator: ", ")),
     ]
   }
 
@@ -96,6 +98,16 @@ enum ModelContext {
             "isUnique": .bool(index.isUnique),
           ])
         }),
+      // `IndexDefinition(["a"]), IndexDefinition(["b"], unique: true)`: the list written on one
+      // line when it fits, as `swift format` wants a collection that fits (no trailing comma).
+      "columnsInline": .string(
+        table.columns.map { "ColumnDefinition(\(definitionArguments($0, in: table)))" }
+          .joined(separator: ", ")),
+      "indexesInline": .string(
+        table.indexes.map { index in
+          "IndexDefinition([\(index.columns.map(swiftLiteral).joined(separator: ", "))]"
+            + (index.isUnique ? ", unique: true)" : ")")
+        }.joined(separator: ", ")),
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
@@ -112,7 +124,7 @@ enum ModelContext {
     if let foreignKey = column.references {
       references = .dictionary([
         "typeName": .string(foreignKey.typeName), "table": .string(foreignKey.table),
-        "column": .string(foreignKey.column),
+        "column": .string(foreignKey.column), "actions": .string(foreignKey.actionsArguments),
       ])
     }
     let offset = keyPosition.map { $0 == 0 ? "" : " + \($0)" } ?? ""
@@ -176,7 +188,7 @@ enum ModelContext {
     if let foreignKey = column.references {
       parts.append(
         "references: ForeignKey(\(swiftLiteral(foreignKey.table)), "
-          + "\(swiftLiteral(foreignKey.column)))")
+          + "\(swiftLiteral(foreignKey.column))" + foreignKey.actionsArguments + ")")
     }
     return parts.joined(separator: ", ")
   }

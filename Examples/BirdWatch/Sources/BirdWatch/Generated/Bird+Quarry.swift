@@ -26,9 +26,7 @@ extension Bird: TableRecord {
       ColumnDefinition("tags", .text),
       ColumnDefinition("photoPrice", .numeric),
     ],
-    indexes: [
-      IndexDefinition(["family", "commonName"]),
-    ]
+    indexes: [IndexDefinition(["family", "commonName"])]
   )
 
   init(row: Row) throws {
@@ -56,6 +54,12 @@ extension Bird: TableRecord {
   static func bind(primaryKey: UUID, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+}
+
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Bird {
+  static let sightings = HasMany<Bird, Sighting>(
+    column: "birdID", key: { $0.id })
 }
 
 /// A mutable, change-tracked copy of `Bird`.

@@ -21,8 +21,7 @@ extension Observer: TableRecord {
       ColumnDefinition("name", .text, unique: true),
       ColumnDefinition("email", .text, nullable: true),
       ColumnDefinition("joinedAt", .real),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {
@@ -46,6 +45,12 @@ extension Observer: TableRecord {
   static func bind(primaryKey: Int64, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+}
+
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Observer {
+  static let sightings = HasMany<Observer, Sighting>(
+    column: "observerID", key: { $0.id })
 }
 
 /// A mutable, change-tracked copy of `Observer`.

@@ -9,10 +9,6 @@ import Quarry
 enum QuarryTables {
   /// Pass to `db.migrate(QuarryTables.all)` to create or update every table.
   static var all: [any TableRecord.Type] {
-    [
-      Bird.self,
-      Observer.self,
-      Sighting.self,
-    ]
+    [Bird.self, Observer.self, Sighting.self]
   }
 }

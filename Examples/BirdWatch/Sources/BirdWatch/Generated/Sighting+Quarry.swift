@@ -38,8 +38,7 @@ extension Sighting: TableRecord {
       ColumnDefinition("count", .integer, defaultSQL: "1"),
       ColumnDefinition("weather", .integer),
       ColumnDefinition("note", .text, nullable: true),
-    ],
-    indexes: []
+    ]
   )
 
   init(row: Row) throws {
@@ -71,6 +70,14 @@ extension Sighting: TableRecord {
     try statement.bind(primaryKey.observerID, at: index + 1)
     try statement.bind(primaryKey.day, at: index + 2)
   }
+}
+
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Sighting {
+  static let bird = BelongsTo<Sighting, Bird>(
+    column: "birdID", foreignKey: { $0.birdID })
+  static let observer = BelongsTo<Sighting, Observer>(
+    column: "observerID", foreignKey: { $0.observerID })
 }
 
 /// A mutable, change-tracked copy of `Sighting`.

@@ -1,0 +1,170 @@
+import QuarryGen
+import QuarryTestSupport
+import XCTest
+
+/// Foundation typealiases and value types, conformances found in the sources, and the warning
+/// (with its fix) for a type nothing makes storable.
+final class ColumnTypeRecognitionTests: XCTestCase {
+  private func build(_ sources: [String: String]) -> (ModelBuilder.Result, String) {
+    let scanned = sources.keys.sorted().map { path in
+      SourceScanner().scan(SourceFile(path: path, text: sources[path] ?? ""))
+    }
+    let result = ModelBuilder().build(scanned)
+    let rendered = DiagnosticRenderer(files: scanned.map(\.file)).render(result.diagnostics)
+    return (result, rendered)
+  }
+
+  private func columnTypes(_ result: ModelBuilder.Result) -> [String] {
+    result.model.tables.flatMap { table in
+      table.columns.map { "\($0.name): \($0.sqlType.sql)\($0.storage == .json ? " json" : "")" }
+    }
+  }
+
+  func testFoundationTypealiasesAreFloatingPointColumns() {
+    let (result, rendered) = build([
+      "Models/M.swift": """
+      import Foundation
+      // quarry: persist
+      struct Lap {
+        var id: Int
+        var duration: TimeInterval
+        var width: CGFloat
+        var ratio: Float32
+        var precise: Foundation.TimeInterval?
+        var exact: Float64
+      }
+      """
+    ])
+    XCTAssertEqual(rendered, "")
+    XCTAssertEqual(
+      columnTypes(result),
+      [
+        "id: INTEGER", "duration: REAL", "width: REAL", "ratio: REAL", "precise: REAL",
+        "exact: REAL",
+      ])
+  }
+
+  func testConformancesInTheSourcesAreFoundInAnyForm() {
+    let (result, rendered) = build([
+      "Models/M.swift": """
+      // quarry: persist
+      struct Wallet {
+        var id: Int
+        var balance: Money
+        var tint: Color?
+        var code: Shop.Code
+        var handle: Handle
+        var owner: Owner
+      }
+      """,
+      "Support/Conformances.swift": """
+      import Quarry
+      struct Money { var cents: Int }
+      extension Money: Equatable, Sendable, DatabaseValueConvertible {
+        func databaseValue() throws -> DatabaseValue { .integer(Int64(cents)) }
+      }
+      public extension Color: Quarry.DatabaseValueConvertible {}
+      enum Shop {
+        struct Code {}
+      }
+      extension Shop.Code: DatabaseValueConvertible {}
+      final class Handle: DatabaseValueConvertible {}
+      struct Owner: Hashable, DatabaseValueConvertible {}
+      """,
+    ])
+    XCTAssertEqual(rendered, "")
+    XCTAssertEqual(
+      columnTypes(result),
+      [
+        "id: INTEGER", "balance: BLOB", "tint: BLOB", "code: BLOB", "handle: BLOB",
+        "owner: BLOB",
+      ])
+  }
+
+  func testAnEnumConformedInAnExtensionGetsNoSecondConformance() {
+    let (result, rendered) = build([
+      "Models/M.swift": """
+      // quarry: persist
+      struct Bird {
+        var id: Int
+        var kind: Kind
+        var size: Size
+      }
+      enum Kind: String { case owl, robin }
+      enum Size: Int { case small, large }
+      extension Kind: DatabaseValueConvertible {}
+      """
+    ])
+    XCTAssertEqual(rendered, "")
+    XCTAssertEqual(result.model.enums.map(\.name), ["Size"])
+  }
+
+  func testAStoredTypeWithoutAConformanceIsAWarningWithTheFix() {
+    let (result, rendered) = build([
+      "Models/M.swift": """
+      import Foundation
+      // quarry: persist
+      struct Event {
+        var id: Int
+        var when: DateComponents
+        var span: Measurement<UnitLength>?
+        var place: Place
+        var token: ExternalToken
+        var session: Session
+      }
+      struct Place: Equatable { var name: String }
+      final class Session: Codable {}
+      """
+    ])
+    XCTAssertEqual(
+      rendered,
+      """
+      Models/M.swift:5:7: warning: property 'when' has type 'DateComponents', which does not \
+      conform to 'DatabaseValueConvertible' in the scanned sources, so the generated code \
+      cannot store it; annotate the property with 'json' to store this 'Codable' value as JSON \
+      text
+        var when: DateComponents
+            ^
+      Models/M.swift:6:7: warning: property 'span' has type 'Measurement<UnitLength>', which \
+      does not conform to 'DatabaseValueConvertible' in the scanned sources, so the generated \
+      code cannot store it; annotate the property with 'json' to store this 'Codable' value as \
+      JSON text
+        var span: Measurement<UnitLength>?
+            ^
+      Models/M.swift:7:7: warning: property 'place' has type 'Place', which does not conform \
+      to 'DatabaseValueConvertible' in the scanned sources, so the generated code cannot store \
+      it; write 'extension Place: DatabaseValueConvertible' in a scanned file (or annotate the \
+      property with 'json' if 'Place' is 'Codable')
+        var place: Place
+            ^
+      Models/M.swift:8:7: warning: property 'token' has type 'ExternalToken', which does not \
+      conform to 'DatabaseValueConvertible' in the scanned sources, so the generated code \
+      cannot store it; write 'extension ExternalToken: DatabaseValueConvertible' in a scanned \
+      file (or annotate the property with 'json' if 'ExternalToken' is 'Codable')
+        var token: ExternalToken
+            ^
+      Models/M.swift:9:7: warning: property 'session' has type 'Session', which does not \
+      conform to 'DatabaseValueConvertible' in the scanned sources, so the generated code \
+      cannot store it; annotate the property with 'json' to store this 'Codable' value as JSON \
+      text
+        var session: Session
+            ^
+
+      """)
+    // Still generated (a warning), as BLOB columns; 'json' fixes it.
+    XCTAssertEqual(result.model.tables.first?.columns.count, 6)
+    let (fixed, fixedDiagnostics) = build([
+      "Models/M.swift": """
+      import Foundation
+      // quarry: persist
+      struct Event {
+        var id: Int
+        // quarry: json
+        var when: DateComponents
+      }
+      """
+    ])
+    XCTAssertEqual(fixedDiagnostics, "")
+    XCTAssertEqual(columnTypes(fixed), ["id: INTEGER", "when: TEXT json"])
+  }
+}
