@@ -254,7 +254,9 @@ struct HostileModel {
       columnNames.append(property)
     }
     if let target = referable.last, chance(50) {
-      let property = propertyName(taken: &taken)
+      // `…Id`: the association is named after the property without it (`nestId` → `nest`).
+      var property = identifier() + "Id"
+      while !taken.insert(property).inserted { property = identifier() + "Id" }
       properties.append("  // quarry: references = \(target.name)\n  var \(property): Int64?")
       plainNames.append(property.replacingOccurrences(of: "`", with: ""))
     }
