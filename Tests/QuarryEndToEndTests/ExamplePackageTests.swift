@@ -56,6 +56,9 @@ final class ExamplePackageTests: XCTestCase {
       record changed columns [4, 5]
       robin now tagged ["garden", "red breast", "winter song"] at 15
       sighting upserted: count 3, note singing on the fence
+      owl calls: ke-wick, hoo-hoo, alarm
+      sightings: European robin x3
+      robin sighted 1 time(s)
       deleted blue tit: true, 2 birds left
       read from other tasks: European robin, Tawny owl
 
