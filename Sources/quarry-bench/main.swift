@@ -61,6 +61,11 @@ for suite in options.suites {
         recipeCount: sizes.relationRows, authorCount: sizes.relationRows, runs: options.runs,
         log: printError
       ).run(into: &results)
+    case .observation:
+      try ObservationSuite(
+        latencyWrites: sizes.latencyWrites, throughputWrites: sizes.throughputWrites,
+        runs: options.runs, directory: directory, log: printError
+      ).run(into: &results)
     case .generator:
       try GeneratorSuite(
         sizes: sizes, runs: options.runs, directory: directory, log: printError

@@ -17,7 +17,7 @@ final class ExamplePackageTests: XCTestCase {
     XCTAssertEqual(
       run,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 7 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 8 generated files up to date\n", standardError: ""))
   }
 
   func testCommandPluginFindsTheExampleCurrent() throws {
@@ -29,7 +29,7 @@ final class ExamplePackageTests: XCTestCase {
       ], in: example)
     XCTAssertEqual(run.exitCode, 0, run.standardError)
     XCTAssertTrue(
-      run.standardOutput.hasSuffix("quarry: 7 generated files up to date\n"), run.standardOutput)
+      run.standardOutput.hasSuffix("quarry: 8 generated files up to date\n"), run.standardOutput)
   }
 
   func testExampleBuildsAndRunsAgainstASQLiteFile() throws {

@@ -254,6 +254,9 @@ public struct ModelBuilder: Sendable {
       if let (value, location) = propertyOptions.defaultValue {
         column.defaultSQL = DefaultValueCheck.sql(
           value, column: column, at: location, diagnostics: &diagnostics)
+      } else {
+        // A literal Swift default of the column's type is also its SQL DEFAULT.
+        column.defaultSQL = LiteralDefaultCheck.sql(property.defaultValue, column: column)
       }
       if propertyOptions.references == nil {
         for (key, action) in [

@@ -28,7 +28,7 @@ extension Nest: TableRecord {
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
       ColumnDefinition("perch", .text, nullable: true),
       ColumnDefinition("side", .text),
-      ColumnDefinition("rating", .integer),
+      ColumnDefinition("rating", .integer, defaultSQL: "0"),
     ]
   )
 

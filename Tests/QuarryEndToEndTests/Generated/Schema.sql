@@ -44,7 +44,7 @@ CREATE TABLE "nests" (
   "eggs" INTEGER NOT NULL DEFAULT 0,
   "perch" TEXT,
   "side" TEXT NOT NULL,
-  "rating" INTEGER NOT NULL
+  "rating" INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX "nests_on_tree" ON "nests" ("tree");
 

@@ -59,7 +59,8 @@ enum ModelContext {
       "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
       // `A.self, B.self`, for the registry's one-line form when it fits.
-      "tableTypesInline": .string(model.tables.map { $0.typeName + ".self" }.joined(separator: ", ")),
+      "tableTypesInline": .string(
+        model.tables.map { $0.typeName + ".self" }.joined(separator: ", ")),
     ]
   }
 
