@@ -18,6 +18,7 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
     case changedType(from: String, to: String)
     case changedNullability(nowNullable: Bool)
     case droppedColumn
+    case changedForeignKeyActions(from: String, to: String)
   }
 
   /// The table that cannot be migrated.
@@ -50,6 +51,8 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
         + (nowNullable ? "NOT NULL to nullable" : "nullable to NOT NULL")
     case .droppedColumn:
       return "column '\(column)' exists in the database but not in the struct"
+    case .changedForeignKeyActions(let from, let to):
+      return "the foreign key of column '\(column)' changed its actions from \(from) to \(to)"
     }
   }
 
@@ -67,6 +70,10 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
     case .droppedColumn:
       return "keep the property (mark it optional), or drop the column in a DatabaseMigrator "
         + "migration"
+    case .changedForeignKeyActions:
+      return "SQLite cannot alter a foreign key: register a DatabaseMigrator migration (such as "
+        + "\"rebuild \(table)\") that creates the table anew as \"\(table)_new\", copies the rows, "
+        + "drops \"\(table)\" and renames \"\(table)_new\" to it, before migrate runs"
     }
   }
 }

@@ -4,6 +4,10 @@ struct BenchSizes: Sendable {
   let rows: Int
   /// Point lookups, updated rows and upserted rows.
   let operations: Int
+  /// Sequential writes timed to each observer (observation suite).
+  let latencyWrites: Int
+  /// One-row write transactions per timed throughput run (observation suite).
+  let throughputWrites: Int
   /// Synthetic corpus of the generator suite.
   let corpus: CorpusShape
 
@@ -11,10 +15,14 @@ struct BenchSizes: Sendable {
     if isQuick {
       rows = 10_000
       operations = 1_000
+      latencyWrites = 30
+      throughputWrites = 200
       corpus = CorpusShape(files: 100, structsPerFile: 5, propertiesPerStruct: 10)
     } else {
       rows = 100_000
       operations = 10_000
+      latencyWrites = 300
+      throughputWrites = 3_000
       corpus = CorpusShape(files: 2_000, structsPerFile: 5, propertiesPerStruct: 10)
     }
   }

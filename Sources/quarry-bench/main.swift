@@ -56,6 +56,11 @@ for suite in options.suites {
         workload: workload, runs: options.runs, directory: directory,
         implementations: options.implementations, log: printError
       ).run(into: &results)
+    case .observation:
+      try ObservationSuite(
+        latencyWrites: sizes.latencyWrites, throughputWrites: sizes.throughputWrites,
+        runs: options.runs, directory: directory, log: printError
+      ).run(into: &results)
     case .generator:
       try GeneratorSuite(
         sizes: sizes, runs: options.runs, directory: directory, log: printError

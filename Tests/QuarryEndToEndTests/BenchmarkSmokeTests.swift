@@ -14,6 +14,8 @@ final class BenchmarkSmokeTests: XCTestCase {
     var median_s: Double
     var ratio_to_raw: Double?
     var mb_per_s: Double?
+    var p99_s: Double?
+    var ratio_to_none: Double?
   }
 
   func testQuickRunReportsEveryOperationAsJSON() throws {
@@ -46,6 +48,22 @@ final class BenchmarkSmokeTests: XCTestCase {
             "only the baseline has no ratio: \(operation) \(storage) \(row.implementation ?? "")")
         }
       }
+    }
+
+    let observation = rows.filter { $0.suite == "observation" }
+    XCTAssertEqual(
+      observation.map { "\($0.operation): \($0.implementation ?? "")" },
+      [
+        "commit to value: 1 observer", "commit to value: 10 observers",
+        "write throughput: no observer", "write throughput: 10 on written table",
+        "write throughput: 10 on other table",
+      ])
+    for row in observation {
+      XCTAssertGreaterThan(row.median_s, 0)
+      XCTAssertEqual(row.p99_s != nil, row.operation == "commit to value", row.implementation ?? "")
+      XCTAssertEqual(
+        row.ratio_to_none != nil,
+        row.operation == "write throughput" && row.implementation != "no observer")
     }
 
     let generator = rows.filter { $0.suite == "generator" }

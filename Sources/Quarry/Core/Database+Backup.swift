@@ -44,6 +44,8 @@ extension Database {
         try Self.copy(from: source.handle, to: target.handle)
       }
     }
+    // The copy replaced every page without the update hook seeing a row: observers refetch.
+    destination.observedFile.didCommitElsewhere()
   }
 
   /// Writes a compacted copy of the database to a new file at `path` with `VACUUM INTO`; the

@@ -130,7 +130,7 @@ public final class Database: @unchecked Sendable {
         code: SQLITE_READONLY, message: "the database at \(path) was opened read-only")
     }
     var changedTables: Set<String> = []
-    // Observers hear of the commit once the writer is free again.
+    // Observers hear of the commit once the writer is free again (see ObservedFile).
     defer { if !changedTables.isEmpty { observedFile.didCommit(changedTables, from: self) } }
     return try WriterOwnership.withOwnership(of: self) {
       writeLock.lock()

@@ -45,6 +45,7 @@ struct SchemaMigration {
       }
       try check(column, against: defined)
     }
+    try checkForeignKeyActions()
     let newColumns = definition.columns.filter {
       !existingNames.contains(SQLIdentifier.comparisonKey($0.name))
     }
@@ -76,6 +77,42 @@ struct SchemaMigration {
       throw MigrationError(
         table: definition.name, column: column.name,
         problem: .changedNullability(nowNullable: defined.isNullable))
+    }
+  }
+
+  /// A reference whose actions changed cannot be altered in place: SQLite keeps foreign keys
+  /// in the table's DDL only.
+  ///
+  /// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_foreign_key_list>
+  private func checkForeignKeyActions() throws {
+    let statement = try connection.cachedStatement(
+      "SELECT \"from\", on_update, on_delete FROM pragma_foreign_key_list(?1)")
+    let existing: [(column: String, onUpdate: String, onDelete: String)] =
+      try statement.withReset { statement in
+        try statement.bind(definition.name, at: 1)
+        var keys: [(String, String, String)] = []
+        var number = 0
+        while try statement.step() {
+          number += 1
+          let row = Row(statement: statement, number: number)
+          keys.append((try row.decode(at: 0), try row.decode(at: 1), try row.decode(at: 2)))
+        }
+        return keys
+      }
+    for column in definition.columns {
+      guard let references = column.references,
+        let old = existing.first(where: { $0.column.lowercased() == column.name.lowercased() })
+      else { continue }
+      let onDelete = (references.onDelete ?? .noAction).sql
+      let onUpdate = (references.onUpdate ?? .noAction).sql
+      guard old.onDelete.uppercased() != onDelete || old.onUpdate.uppercased() != onUpdate else {
+        continue
+      }
+      throw MigrationError(
+        table: definition.name, column: column.name,
+        problem: .changedForeignKeyActions(
+          from: "ON DELETE \(old.onDelete.uppercased()) ON UPDATE \(old.onUpdate.uppercased())",
+          to: "ON DELETE \(onDelete) ON UPDATE \(onUpdate)"))
     }
   }
 

@@ -16,6 +16,11 @@ final class ObservedFile: @unchecked Sendable {
   /// Fetches queued by this file's observers since it opened (for tests: a commit that should
   /// cause no fetch leaves it unchanged).
   private var queuedFetches = 0
+  /// Commits made since the last delivery to the observers, and whether one is scheduled.
+  private var undeliveredTables: Set<String> = []
+  private var isDeliveryScheduled = false
+  /// Where commits are delivered to observers, off the writer's thread, in commit order.
+  private let notificationQueue = DispatchQueue(label: "Quarry.Database.observation.commits")
   /// Where observers run their fetches: at most one fewer at once than there are cores (one
   /// stays free for the writer), and no more than the readers that serve them.
   let fetchQueue: OperationQueue
@@ -84,22 +89,47 @@ final class ObservedFile: @unchecked Sendable {
   }
 
   /// Tells the observers that a transaction committed through `database` changed `tables`.
+  ///
+  /// The writer only adds the names to a set and, when no delivery is scheduled yet, schedules
+  /// one: the observers hear of the commit on `notificationQueue`, so a stream of commits costs
+  /// the writer a lock and a set union each, however many observers there are, and commits made
+  /// while a delivery waits are delivered together.
   func didCommit(_ tables: Set<String>, from database: Database) {
     lock.lock()
     guard !observers.isEmpty else {
       lock.unlock()
       return
     }
+    undeliveredTables.formUnion(tables)
+    let schedules = !isDeliveryScheduled
+    isDeliveryScheduled = true
+    lock.unlock()
+    if schedules { notificationQueue.async { [self] in deliverCommits() } }
+  }
+
+  private func deliverCommits() {
+    lock.lock()
+    let tables = undeliveredTables
+    undeliveredTables = []
+    isDeliveryScheduled = false
     let current = Array(observers.values)
     lock.unlock()
+    guard !tables.isEmpty else { return }
     for observer in current { observer.databaseDidChange(tables) }
+  }
+
+  /// Returns once the commits made so far reached every observer (for tests).
+  func waitForDeliveries() {
+    notificationQueue.sync {}
   }
 
   /// Tells every observer that another process committed something.
   func didCommitElsewhere() {
-    lock.lock()
-    let current = Array(observers.values)
-    lock.unlock()
-    for observer in current { observer.databaseDidChange(nil) }
+    notificationQueue.async { [self] in
+      lock.lock()
+      let current = Array(observers.values)
+      lock.unlock()
+      for observer in current { observer.databaseDidChange(nil) }
+    }
   }
 }

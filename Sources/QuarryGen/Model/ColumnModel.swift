@@ -63,11 +63,44 @@ public struct ForeignKeyModel: Sendable, Hashable {
   public var typeName: String
   public var table: String
   public var column: String
+  /// `onDelete` / `onUpdate` as the runtime's `ForeignKeyAction` cases (`cascade`, `setNull`…).
+  public var onDelete: String?
+  public var onUpdate: String?
 
-  public init(typeName: String, table: String, column: String) {
+  public init(
+    typeName: String, table: String, column: String, onDelete: String? = nil,
+    onUpdate: String? = nil
+  ) {
     self.typeName = typeName
     self.table = table
     self.column = column
+    self.onDelete = onDelete
+    self.onUpdate = onUpdate
+  }
+
+  /// ` ON DELETE CASCADE ON UPDATE …` as the DDL writes the actions.
+  public var actionsSQL: String {
+    var text = ""
+    if let onDelete { text += " ON DELETE " + Self.sql(onDelete) }
+    if let onUpdate { text += " ON UPDATE " + Self.sql(onUpdate) }
+    return text
+  }
+
+  /// `, onDelete: .cascade` as the runtime's `ForeignKey` initializer takes the actions.
+  public var actionsArguments: String {
+    var text = ""
+    if let onDelete { text += ", onDelete: .\(onDelete)" }
+    if let onUpdate { text += ", onUpdate: .\(onUpdate)" }
+    return text
+  }
+
+  static func sql(_ action: String) -> String {
+    switch action {
+    case "cascade": "CASCADE"
+    case "setNull": "SET NULL"
+    case "restrict": "RESTRICT"
+    default: "NO ACTION"
+    }
   }
 }
 

@@ -52,15 +52,33 @@ public struct ModelBuilder: Sendable {
     }
     // References need every table's key, so they are resolved once all tables exist.
     var tables: [TableModel] = []
+    var resolved: [AssociationBuilder.Reference] = []
     for var draft in drafts {
       for reference in draft.references {
-        draft.table.columns[reference.column].references = ReferenceCheck.foreignKey(
+        let column = draft.table.columns[reference.column]
+        var foreignKey = ReferenceCheck.foreignKey(
           reference.name, at: reference.location, from: draft.declaration.name,
-          column: draft.table.columns[reference.column], index: index, diagnostics: &diagnostics)
+          column: column, index: index, diagnostics: &diagnostics)
+        for (key, action) in [("onDelete", reference.onDelete), ("onUpdate", reference.onUpdate)] {
+          guard let action, action.action == "setNull", !column.isOptional else { continue }
+          diagnostics.append(
+            .error(
+              .setNullOnNonOptional(key: key, property: column.propertyName, type: column.swiftType),
+              at: action.location))
+        }
+        foreignKey?.onDelete = reference.onDelete?.action
+        foreignKey?.onUpdate = reference.onUpdate?.action
+        draft.table.columns[reference.column].references = foreignKey
+        resolved.append(
+          AssociationBuilder.Reference(
+            table: draft.table.typeName, column: reference.column, inverse: reference.inverse,
+            location: reference.location))
       }
       tables.append(draft.table)
     }
     tables.sort { $0.typeName < $1.typeName }
+    AssociationBuilder.build(
+      &tables, references: resolved, declarations: index.structs, diagnostics: &diagnostics)
     var children: [String: ChildModel] = [:]
     for name in childNames.sorted() where !index.persisted.contains(name) {
       guard let declaration = index.structs[name] else { continue }
@@ -236,6 +254,19 @@ public struct ModelBuilder: Sendable {
       if let (value, location) = propertyOptions.defaultValue {
         column.defaultSQL = DefaultValueCheck.sql(
           value, column: column, at: location, diagnostics: &diagnostics)
+      } else {
+        // A literal Swift default of the column's type is also its SQL DEFAULT.
+        column.defaultSQL = LiteralDefaultCheck.sql(property.defaultValue, column: column)
+      }
+      if propertyOptions.references == nil {
+        for (key, action) in [
+          ("onDelete", propertyOptions.onDelete), ("onUpdate", propertyOptions.onUpdate),
+        ] {
+          if let action { diagnostics.append(.error(.actionWithoutReference(key: key), at: action.location)) }
+        }
+        if let inverse = propertyOptions.inverse {
+          diagnostics.append(.error(.actionWithoutReference(key: "inverse"), at: inverse.location))
+        }
       }
       if let (name, location) = propertyOptions.references {
         references.append(

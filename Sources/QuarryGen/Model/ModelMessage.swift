@@ -48,6 +48,9 @@ enum ModelMessage: Sendable, Hashable {
   case notSendable(
     structName: String, localName: String, access: AccessLevel, declaredAccess: AccessLevel?,
     inherited: [String])
+  case associationNameClash(name: String, structName: String, fix: String?)
+  case setNullOnNonOptional(key: String, property: String, type: String)
+  case actionWithoutReference(key: String)
   case ownedNotStruct(property: String, type: String)
   case ownedPersistedStruct(property: String, type: String)
   case ownedLet(property: String)
@@ -205,6 +208,14 @@ enum ModelMessage: Sendable, Hashable {
         + "requires it, and Swift infers it only for internal types, so the generated "
         + "conformance in another file cannot compile; write '\(modifier)struct "
         + "\(localName): \(list)'"
+    case .associationNameClash(let name, let structName, let fix):
+      return "association '\(name)' clashes with a member of '\(structName)'"
+        + (fix.map { "; \($0)" } ?? "; rename that member")
+    case .setNullOnNonOptional(let key, let property, let type):
+      return "'\(key) = setNull' needs an optional column, but '\(property)' is '\(type)'; declare "
+        + "it as '\(type)?' or choose another action"
+    case .actionWithoutReference(let key):
+      return "'\(key)' applies only with 'references = …' on the same property"
     case .ownedNotStruct(let property, let type):
       return "owned property '\(property)' has type '\(type)'; 'owned' needs a struct found in "
         + "the sources, as '[Child]', 'Child?' or 'Child'"

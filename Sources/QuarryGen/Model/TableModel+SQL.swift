@@ -46,6 +46,7 @@ extension TableModel {
     if let defaultSQL = column.defaultSQL { text += " DEFAULT \(defaultSQL)" }
     if let references = column.references {
       text += " REFERENCES \(Self.quote(references.table)) (\(Self.quote(references.column)))"
+        + references.actionsSQL
     }
     return text
   }

@@ -18,6 +18,8 @@ public struct TableModel: Sendable, Hashable {
   public var indexes: [IndexModel]
   /// `owned` properties, in declaration order.
   public var relations: [OwnedRelationModel] = []
+  /// Generated associations (`Book.author`, `Author.books`, `Book.tags`).
+  public var associations: [AssociationModel] = []
   /// The child tables of `relations`, nested ones after their owner (depth first).
   public var ownedTables: [OwnedTableModel] = []
   /// The path of the declaring file relative to the run's root, for headers.

@@ -23,6 +23,14 @@ struct Samples: Sendable, Equatable {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
+  /// The sample below which a fraction `p` of the samples fall (nearest rank).
+  func percentile(_ p: Double) -> Double {
+    guard !seconds.isEmpty else { return .nan }
+    let sorted = seconds.sorted()
+    let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+  }
+
   var fastest: Double { seconds.min() ?? .nan }
   var slowest: Double { seconds.max() ?? .nan }
 }

@@ -15,6 +15,10 @@ struct BenchResult: Sendable, Equatable {
   var ratioToRaw: Double?
   /// Source megabytes (10^6 bytes) per second, for operations that read the corpus.
   var megabytesPerSecond: Double?
+  /// The 99th percentile of the samples, for latencies (observation suite).
+  var p99Seconds: Double? = nil
+  /// Median over the same operation's baseline without the extra load (observation suite).
+  var ratioToBaseline: Double? = nil
 
   var medianSeconds: Double { samples.median }
 

@@ -25,11 +25,17 @@ enum JSONReport {
       // The spread shows how far a loaded machine moved the runs.
       fields.append(("min_s", number(result.samples.fastest)))
       fields.append(("max_s", number(result.samples.slowest)))
-      if result.suite == "runtime" {
+      if result.suite == "runtime" || result.operation == "write throughput" {
         fields.append(("rows_per_s", number(result.rowsPerSecond)))
       }
       if let ratio = result.ratioToRaw {
         fields.append(("ratio_to_raw", number(ratio)))
+      }
+      if let p99 = result.p99Seconds {
+        fields.append(("p99_s", number(p99)))
+      }
+      if let ratio = result.ratioToBaseline {
+        fields.append(("ratio_to_none", number(ratio)))
       }
       if let megabytes = result.megabytesPerSecond {
         fields.append(("mb_per_s", number(megabytes)))

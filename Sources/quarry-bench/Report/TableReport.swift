@@ -16,6 +16,8 @@ enum TableReport {
     var sections = [header]
     let runtime = results.filter { $0.suite == "runtime" }
     if !runtime.isEmpty { sections.append(renderRuntime(runtime)) }
+    let observation = results.filter { $0.suite == "observation" }
+    if !observation.isEmpty { sections.append(renderObservation(observation)) }
     let generator = results.filter { $0.suite == "generator" }
     if !generator.isEmpty { sections.append(renderGenerator(generator)) }
     return sections.joined(separator: "\n\n")
@@ -46,6 +48,37 @@ enum TableReport {
       ])
     }
     return "Runtime suite\n\n" + table.render()
+  }
+
+  /// The observers' cost to writers may be at most this ratio (issue 14).
+  static let observationThroughputTarget = 1.05
+
+  private static func renderObservation(_ results: [BenchResult]) -> String {
+    var table = TextTable(columns: [
+      .left("operation"), .left("observers"), .right("writes"), .right("median"), .right("p99"),
+      .right("spread"), .right("writes/s"), .right("vs none"), .left("target"),
+    ])
+    var previousOperation: String?
+    for result in results {
+      if let previousOperation, previousOperation != result.operation { table.appendBreak() }
+      previousOperation = result.operation
+      let isThroughput = result.operation == "write throughput"
+      var verdict = ""
+      if let ratio = result.ratioToBaseline {
+        let target = observationThroughputTarget
+        verdict = "≤ \(NumberFormat.ratio(target)) " + (ratio <= target ? "met" : "MISSED")
+      }
+      table.append([
+        result.operation, result.implementation ?? "", NumberFormat.grouped(Double(result.rows)),
+        NumberFormat.duration(result.medianSeconds),
+        result.p99Seconds.map(NumberFormat.duration) ?? "",
+        isThroughput ? NumberFormat.spread(result.samples) : "",
+        isThroughput ? NumberFormat.grouped(result.rowsPerSecond) : "",
+        isThroughput ? (result.ratioToBaseline.map { NumberFormat.ratio($0) } ?? "1.00×") : "",
+        verdict,
+      ])
+    }
+    return "Observation suite\n\n" + table.render()
   }
 
   private static func renderGenerator(_ results: [BenchResult]) -> String {

@@ -60,6 +60,12 @@ extension Bird: TableRecord {
   }
 }
 
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Bird {
+  static let nest = OptionalBelongsTo<Bird, Nest>(
+    column: "nest_id", foreignKey: { $0.nestID })
+}
+
 /// A mutable, change-tracked copy of `Bird`.
 /// Not `Sendable`: it stays where it was made.
 public final class BirdRecord: Record, PersistableRecord {

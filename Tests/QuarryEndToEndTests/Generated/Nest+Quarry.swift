@@ -28,7 +28,7 @@ extension Nest: TableRecord {
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
       ColumnDefinition("perch", .text, nullable: true),
       ColumnDefinition("side", .text),
-      ColumnDefinition("rating", .integer),
+      ColumnDefinition("rating", .integer, defaultSQL: "0"),
     ]
   )
 
@@ -61,6 +61,12 @@ extension Nest: TableRecord {
   static func bind(primaryKey: Int64, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+}
+
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Nest {
+  static let birds = HasMany<Nest, Bird>(
+    column: "nest_id", key: { $0.id })
 }
 
 /// A mutable, change-tracked copy of `Nest`.

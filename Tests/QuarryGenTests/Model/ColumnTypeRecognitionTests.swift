@@ -168,3 +168,52 @@ final class ColumnTypeRecognitionTests: XCTestCase {
     XCTAssertEqual(columnTypes(fixed), ["id: INTEGER", "when: TEXT json"])
   }
 }
+
+/// Swift literal defaults become the column's SQL `DEFAULT`; `default = …` wins.
+final class LiteralDefaultTests: XCTestCase {
+  func testLiteralsOfTheColumnsTypeBecomeTheSQLDefault() {
+    let source = """
+      import Foundation
+      // quarry: persist
+      struct Book {
+        var id: Int
+        var copies: Int = 1
+        var debt: Int64 = -1_000
+        var shelf = "A1"
+        var note: String = "it's \\"new\\"\\n"
+        var isLent = false
+        var isNew: Bool = true
+        var rating: Double = -0.5
+        var weight: CGFloat = 2
+        var ratio: Float = 1.5e3
+        // quarry: default = 7
+        var pages: Int = 1
+        var title: String = "a \\(1)"
+        var count: Int = 1 + 1
+        var added: Date = Date()
+        var maybe: Int? = 3
+        var sold: Double = .zero
+        var tags: [String] = []
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    XCTAssertEqual(result.diagnostics, [])
+    XCTAssertEqual(
+      result.model.tables.first?.columns.map { "\($0.name) \($0.defaultSQL ?? "-")" },
+      [
+        "id -", "copies 1", "debt -1000", "shelf 'A1'", "note 'it''s \"new\"\n'", "isLent 0",
+        "isNew 1", "rating -0.5", "weight 2", "ratio 1.5e3", "pages 7", "title -", "count -",
+        "added -", "maybe -", "sold -", "tags -",
+      ])
+    XCTAssertEqual(
+      result.model.tables.first?.createTableSQL.split(separator: "\n").prefix(4).joined(
+        separator: "\n"),
+      """
+      CREATE TABLE "book" (
+        "id" INTEGER NOT NULL PRIMARY KEY,
+        "copies" INTEGER NOT NULL DEFAULT 1,
+        "debt" INTEGER NOT NULL DEFAULT -1000,
+      """)
+  }
+}

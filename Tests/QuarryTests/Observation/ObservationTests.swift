@@ -63,6 +63,7 @@ final class ObservationTests: XCTestCase {
       let queued = db.observedFile.queuedFetchCount
       try await db.write { try $0.execute("INSERT INTO b (v) VALUES (1)") }
       try await db.write { try $0.execute("UPDATE b SET v = 2") }
+      db.observedFile.waitForDeliveries()
       XCTAssertEqual(db.observedFile.queuedFetchCount, queued)
       try await db.write { try $0.execute("INSERT INTO a (v) VALUES (1)") }
       await collector.wait { $0.count == 2 }
@@ -92,6 +93,7 @@ final class ObservationTests: XCTestCase {
       }
       XCTFail("expected a constraint error")
     } catch is SQLiteError {}
+    db.observedFile.waitForDeliveries()
     XCTAssertEqual(db.observedFile.queuedFetchCount, queued)
     try await db.write { try $0.execute("INSERT INTO a (v) VALUES (5)") }
     await collector.wait { $0 == [0, 1] }
@@ -119,6 +121,7 @@ final class ObservationTests: XCTestCase {
     await collector.wait { $0 == [-1] }
     let queued = db.observedFile.queuedFetchCount
     try await db.write { try $0.execute("INSERT INTO b (v) VALUES (1)") }
+    db.observedFile.waitForDeliveries()
     XCTAssertEqual(db.observedFile.queuedFetchCount, queued, "b was not read yet")
     try await db.write { try $0.execute("INSERT INTO a (v) VALUES (1)") }
     await collector.wait { $0 == [-1, 1] }
@@ -236,3 +239,35 @@ final class ObservationTests: XCTestCase {
     await rows.cancel()
   }
 }
+
+#if canImport(Observation)
+  /// The `@Observable` model behind the SwiftUI adapter, driven on the main actor.
+  final class ObservedValueTests: XCTestCase {
+    @MainActor
+    func testModelFollowsTheDatabaseUntilItsTaskIsCancelled() async throws {
+      let db = try Database.inMemory()
+      try await db.write { try $0.execute("CREATE TABLE a (id INTEGER PRIMARY KEY)") }
+      let model = ObservedValue(
+        db.observe { try $0.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM a") ?? -1 },
+        initialValue: -2)
+      XCTAssertEqual(model.value, -2)
+      XCTAssertEqual(db.observerCount, 0, "nothing runs before run()")
+      let task = Task { await model.run() }
+      try await waitUntil { model.value == 0 }
+      try await db.write { try $0.execute("INSERT INTO a DEFAULT VALUES") }
+      try await waitUntil { model.value == 1 }
+      task.cancel()
+      await task.value
+      XCTAssertEqual(db.observerCount, 0)
+      XCTAssertNil(model.error)
+    }
+
+    @MainActor
+    private func waitUntil(_ condition: () -> Bool) async throws {
+      for _ in 0..<10_000 where !condition() {
+        try await Task.sleep(nanoseconds: 2_000_000)
+      }
+      XCTAssertTrue(condition())
+    }
+  }
+#endif

@@ -22,6 +22,7 @@ final class QueryObservationTests: DatabaseTestCase {
     // A change outside the filter leaves the array equal: no value.
     let queued = db.observedFile.queuedFetchCount
     try await db.write { _ = try $0.insert(Nest(site: "elm")) }
+    db.observedFile.waitForDeliveries()
     XCTAssertEqual(db.observedFile.queuedFetchCount, queued, "nests are not read")
     try await db.write { _ = try $0.delete(Bird.self, id: .fixed(3)) }
     await names.wait { $0.last?.map(\.name) == ["Blackbird"] }
@@ -41,5 +42,25 @@ final class QueryObservationTests: DatabaseTestCase {
     let second = try await iterator.next()
     XCTAssertEqual(second?.0, 1)
     XCTAssertEqual(second?.1, 0)
+  }
+}
+
+/// A backup restored into an observed database reaches its observers.
+final class BackupObservationTests: XCTestCase {
+  func testRestoringABackupIntoAnObservedDatabaseIsSeen() async throws {
+    let source = try Database.inMemory()
+    try await source.write { db in
+      try db.execute("CREATE TABLE a (id INTEGER PRIMARY KEY)")
+      try db.execute("INSERT INTO a DEFAULT VALUES")
+      try db.execute("INSERT INTO a DEFAULT VALUES")
+    }
+    let destination = try Database.inMemory()
+    try await destination.write { try $0.execute("CREATE TABLE a (id INTEGER PRIMARY KEY)") }
+    let counts = ObservationCollector(
+      destination.observe { try $0.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM a") ?? -1 })
+    await counts.wait { $0 == [0] }
+    try source.backup(to: destination)
+    await counts.wait { $0 == [0, 2] }
+    await counts.cancel()
   }
 }

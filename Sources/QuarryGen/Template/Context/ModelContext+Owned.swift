@@ -20,11 +20,13 @@ extension ModelContext {
     var rowKey = "row.decode(at: 0)"
     var insertKey = "let key = \(names.first ?? "id")" + (isAutoincrement ? " ?? rowID" : "")
     var recordKey =
-      isAutoincrement ? "guard let key = \(names[0]) else { return }" : "let key = \(names.first ?? "id")"
+      isAutoincrement
+      ? "guard let key = \(names[0]) else { return }" : "let key = \(names.first ?? "id")"
     if key.count > 1 {
       let parts = zip(key, names).map { "\($0.0.propertyName): \($0.1)" }
       valueKey =
-        "PrimaryKey(" + zip(key, names).map { "\($0.0.propertyName): value.\($0.1)" }
+        "PrimaryKey("
+        + zip(key, names).map { "\($0.0.propertyName): value.\($0.1)" }
         .joined(separator: ", ") + ")"
       rowKey =
         "PrimaryKey("
@@ -46,7 +48,33 @@ extension ModelContext {
       "rowKey": .string(rowKey),
       "insertKeyStatement": .string(insertKey),
       "recordKeyStatement": .string(recordKey),
+      "associations": .array(table.associations.map(associationValue)),
     ]
+  }
+
+  /// An association: `kind` (`belongsTo`, `optionalBelongsTo`, `hasMany`, `hasManyThrough`),
+  /// `typeName` (`BelongsTo`…), `swiftName`, `ownerType`, `targetType`, `linkType`,
+  /// `columnLiteral`, `targetColumnLiteral`, `property`, `access`.
+  static func associationValue(_ association: AssociationModel) -> TemplateValue {
+    let typeName: String
+    switch association.kind {
+    case .belongsTo: typeName = "BelongsTo"
+    case .optionalBelongsTo: typeName = "OptionalBelongsTo"
+    case .hasMany: typeName = "HasMany"
+    case .hasManyThrough: typeName = "HasManyThrough"
+    }
+    return .dictionary([
+      "kind": .string(association.kind.rawValue),
+      "typeName": .string(typeName),
+      "swiftName": .string(swiftName(association.name)),
+      "ownerType": .string(association.ownerType),
+      "targetType": .string(association.targetType),
+      "linkType": association.linkType.map(TemplateValue.string) ?? .null,
+      "columnLiteral": .string(swiftLiteral(association.column)),
+      "targetColumnLiteral": association.targetColumn.map { .string(swiftLiteral($0)) } ?? .null,
+      "property": .string(swiftName(association.property)),
+      "access": .string(prefix(association.access)),
+    ])
   }
 
   private static func relationValue(_ relation: OwnedRelationModel, in table: TableModel)
@@ -123,18 +151,22 @@ extension ModelContext {
     case .optional: parameterType = "\(child)?"
     case .one: parameterType = child
     }
-    let ownNames = ancestorNames + (isMany ? [lowerCamel(snakeName(owned.relation.propertyName) + "_position")] : [])
-    let nested = table.ownedTables.enumerated().filter { $0.element.parent == table.ownedTables.firstIndex(of: owned) }
-      .map { _, next in
-        var arguments = ancestorNames.map { ", \($0): \($0)" }.joined()
-        if isMany, let last = ownNames.last { arguments += ", \(last): position" }
-        return TemplateValue.dictionary([
-          "functionSuffix": .string(functionSuffix(next)),
-          "swiftName": .string(swiftName(next.relation.propertyName)),
-          "arguments": .string(arguments),
-          "isMany": .bool(next.relation.cardinality == .many),
-        ])
-      }
+    let ownNames =
+      ancestorNames
+      + (isMany ? [lowerCamel(snakeName(owned.relation.propertyName) + "_position")] : [])
+    let nested = table.ownedTables.enumerated().filter {
+      $0.element.parent == table.ownedTables.firstIndex(of: owned)
+    }
+    .map { _, next in
+      var arguments = ancestorNames.map { ", \($0): \($0)" }.joined()
+      if isMany, let last = ownNames.last { arguments += ", \(last): position" }
+      return TemplateValue.dictionary([
+        "functionSuffix": .string(functionSuffix(next)),
+        "swiftName": .string(swiftName(next.relation.propertyName)),
+        "arguments": .string(arguments),
+        "isMany": .bool(next.relation.cardinality == .many),
+      ])
+    }
     let pseudo = pseudoTable(owned, in: table)
     let keyCount = owned.keyColumns.count
     return .dictionary([
@@ -190,7 +222,8 @@ extension ModelContext {
       }
     }
     lines.append(current)
-    return "TableForeignKey(\n" + lines.map { String(repeating: " ", count: 10) + $0 }
+    return "TableForeignKey(\n"
+      + lines.map { String(repeating: " ", count: 10) + $0 }
       .joined(separator: "\n")
   }
 
@@ -225,7 +258,9 @@ extension ModelContext {
       typeName: child.typeName, access: child.access, name: child.typeName,
       columns: child.columns, indexes: [], sourcePath: child.sourcePath, location: child.location)
     let columns = child.columns.enumerated().map { index, column in
-      guard case .dictionary(var value) = columnValue(column, index: index, keyPosition: nil, in: pseudo)
+      guard
+        case .dictionary(var value) = columnValue(
+          column, index: index, keyPosition: nil, in: pseudo)
       else { return TemplateValue.null }
       value["offset"] = .string(index == 0 ? "" : " + \(index)")
       value["same"] = .string(column.storage == .json ? "sameJSON" : "same")

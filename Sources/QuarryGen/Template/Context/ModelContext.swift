@@ -59,7 +59,8 @@ enum ModelContext {
       "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
       // `A.self, B.self`, for the registry's one-line form when it fits.
-      "tableTypesInline": .string(model.tables.map { $0.typeName + ".self" }.joined(separator: ", ")),
+      "tableTypesInline": .string(
+        model.tables.map { $0.typeName + ".self" }.joined(separator: ", ")),
     ]
   }
 
@@ -124,7 +125,7 @@ enum ModelContext {
     if let foreignKey = column.references {
       references = .dictionary([
         "typeName": .string(foreignKey.typeName), "table": .string(foreignKey.table),
-        "column": .string(foreignKey.column),
+        "column": .string(foreignKey.column), "actions": .string(foreignKey.actionsArguments),
       ])
     }
     let offset = keyPosition.map { $0 == 0 ? "" : " + \($0)" } ?? ""
@@ -188,7 +189,7 @@ enum ModelContext {
     if let foreignKey = column.references {
       parts.append(
         "references: ForeignKey(\(swiftLiteral(foreignKey.table)), "
-          + "\(swiftLiteral(foreignKey.column)))")
+          + "\(swiftLiteral(foreignKey.column))" + foreignKey.actionsArguments + ")")
     }
     return parts.joined(separator: ", ")
   }

@@ -56,6 +56,12 @@ extension Bird: TableRecord {
   }
 }
 
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Bird {
+  static let sightings = HasMany<Bird, Sighting>(
+    column: "birdID", key: { $0.id })
+}
+
 /// A mutable, change-tracked copy of `Bird`.
 /// Not `Sendable`: it stays where it was made.
 final class BirdRecord: Record, PersistableRecord {

@@ -47,6 +47,12 @@ extension Observer: TableRecord {
   }
 }
 
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Observer {
+  static let sightings = HasMany<Observer, Sighting>(
+    column: "observerID", key: { $0.id })
+}
+
 /// A mutable, change-tracked copy of `Observer`.
 /// Not `Sendable`: it stays where it was made.
 final class ObserverRecord: Record, PersistableRecord {

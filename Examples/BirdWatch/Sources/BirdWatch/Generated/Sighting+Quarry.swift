@@ -72,6 +72,14 @@ extension Sighting: TableRecord {
   }
 }
 
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Sighting {
+  static let bird = BelongsTo<Sighting, Bird>(
+    column: "birdID", foreignKey: { $0.birdID })
+  static let observer = BelongsTo<Sighting, Observer>(
+    column: "observerID", foreignKey: { $0.observerID })
+}
+
 /// A mutable, change-tracked copy of `Sighting`.
 /// Not `Sendable`: it stays where it was made.
 final class SightingRecord: Record, PersistableRecord {

@@ -1,0 +1,208 @@
+extension ReadTransaction {
+  /// The rows associated with `owner`: the books of an author.
+  ///
+  /// ```swift
+  /// let hers: [Book] = try db.read { try $0.fetchAll(Author.books, of: author) }
+  /// ```
+  public func fetchAll<Owner, Target>(_ association: HasMany<Owner, Target>, of owner: Owner)
+    throws -> [Target]
+  {
+    guard let key = association.key(owner) else { return [] }
+    let condition = SQLNode.binary(
+      .column(table: Target.table.name, name: association.column), "=", .value(key))
+    return try fetchAll(Target.all().filter(SQLExpression(condition)))
+  }
+
+  /// The targets linked to `owner` through the link table: the tags of a book.
+  ///
+  /// ```swift
+  /// let tags: [Tag] = try db.read { try $0.fetchAll(Book.tags, of: dune) }
+  /// ```
+  public func fetchAll<Owner, Link, Target>(
+    _ association: HasManyThrough<Owner, Link, Target>, of owner: Owner
+  ) throws -> [Target] {
+    guard let key = association.key(owner) else { return [] }
+    var links = SelectCore(
+      tableName: Link.table.name,
+      selection: .expressions([.column(table: Link.table.name, name: association.targetColumn)]))
+    links.filter = .binary(
+      .column(table: Link.table.name, name: association.ownerColumn), "=", .value(key))
+    let condition = SQLNode.inSubquery(Query<Target>.keyNode(Target.self), links)
+    return try fetchAll(Target.all().filter(SQLExpression(condition)))
+  }
+
+  /// The row `owner` refers to, or nil when there is none.
+  ///
+  /// ```swift
+  /// let his: Author? = try db.read { try $0.fetchOne(Book.author, of: book) }
+  /// ```
+  public func fetchOne<Owner, Target>(_ association: BelongsTo<Owner, Target>, of owner: Owner)
+    throws -> Target?
+  {
+    try fetchOne(Target.self, id: association.foreignKey(owner))
+  }
+
+  /// The row `owner`'s optional reference points at; nil when it is NULL or dangling.
+  public func fetchOne<Owner, Target>(
+    _ association: OptionalBelongsTo<Owner, Target>, of owner: Owner
+  ) throws -> Target? {
+    guard let key = association.foreignKey(owner) else { return nil }
+    return try fetchOne(Target.self, id: key)
+  }
+
+  /// The rows of the query, each with the row it refers to; two queries in all.
+  ///
+  /// - Throws: ``RecordNotFoundError`` when a referenced row is missing (foreign keys off).
+  public func fetchAll<T, Target>(_ query: IncludingQuery<T, BelongsTo<T, Target>>) throws
+    -> [(T, Target)]
+  {
+    let owners = try fetchAll(query.query)
+    let targets = try referencedRows(
+      Target.self, keys: owners.map(query.association.foreignKey))
+    return try owners.map { owner in
+      guard let target = targets[query.association.foreignKey(owner)] else {
+        throw RecordNotFoundError(table: Target.table.name)
+      }
+      return (owner, target)
+    }
+  }
+
+  /// The rows of the query, each with the row its optional reference points at.
+  public func fetchAll<T, Target>(_ query: IncludingQuery<T, OptionalBelongsTo<T, Target>>)
+    throws -> [(T, Target?)]
+  {
+    let owners = try fetchAll(query.query)
+    let targets = try referencedRows(
+      Target.self, keys: owners.compactMap(query.association.foreignKey))
+    return owners.map { owner in
+      (owner, query.association.foreignKey(owner).flatMap { targets[$0] })
+    }
+  }
+
+  /// The rows of the query, each with its associated rows; two queries in all.
+  public func fetchAll<T, Target>(_ query: IncludingQuery<T, HasMany<T, Target>>) throws
+    -> [(T, [Target])]
+  {
+    let owners = try fetchAll(query.query)
+    let table = SQLIdentifier.quote(Target.table.name)
+    let column = table + "." + SQLIdentifier.quote(query.association.column)
+    let prefix = "SELECT \(Self.qualifiedColumns(Target.table)), \(column) FROM \(table)"
+    return try group(
+      owners, key: query.association.key, everyRow: query.query.core.readsEveryRow,
+      sql: prefix, keyColumn: column)
+  }
+
+  /// The rows of the query, each with its linked targets; two queries in all (the second
+  /// joins the link table).
+  public func fetchAll<T, Link, Target>(
+    _ query: IncludingQuery<T, HasManyThrough<T, Link, Target>>
+  ) throws -> [(T, [Target])] {
+    let owners = try fetchAll(query.query)
+    let table = SQLIdentifier.quote(Target.table.name)
+    let link = SQLIdentifier.quote(Link.table.name)
+    let ownerColumn = link + "." + SQLIdentifier.quote(query.association.ownerColumn)
+    let targetColumn = link + "." + SQLIdentifier.quote(query.association.targetColumn)
+    let key = table + "." + SQLIdentifier.quote(Target.table.keyColumnName)
+    let prefix =
+      "SELECT \(Self.qualifiedColumns(Target.table)), \(ownerColumn) FROM \(table)"
+      + " JOIN \(link) ON \(targetColumn) = \(key)"
+    return try group(
+      owners, key: query.association.key, everyRow: query.query.core.readsEveryRow,
+      sql: prefix, keyColumn: ownerColumn)
+  }
+
+  /// The rows of `Target` whose keys are `keys`, by key, with their owned children.
+  private func referencedRows<Target: TableRecord>(_ type: Target.Type, keys: [Target.PrimaryKey])
+    throws -> [Target.PrimaryKey: Target]
+  where Target.PrimaryKey: Hashable & DatabaseValueConvertible {
+    let unique = Array(Set(keys))
+    guard !unique.isEmpty else { return [:] }
+    let table = SQLIdentifier.quote(Target.table.name)
+    let column = table + "." + SQLIdentifier.quote(Target.table.keyColumnName)
+    var targets: [Target] = []
+    var targetKeys: [Target.PrimaryKey] = []
+    let keyIndex = Int32(Target.table.columns.count)
+    try forEachRow(
+      sql: "SELECT \(Self.qualifiedColumns(Target.table)), \(column) FROM \(table)",
+      keyColumn: column, keys: unique, table: Target.table.name
+    ) { row in
+      targets.append(try Target(row: row))
+      targetKeys.append(try row.decode(at: keyIndex))
+    }
+    if Target.hasOwnedChildren { try Target.loadOwnedChildren(&targets, in: self, everyRow: false) }
+    return Dictionary(zip(targetKeys, targets), uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Pairs each owner with the rows of `sql` whose last column holds its key.
+  private func group<T: TableRecord, Target: TableRecord>(
+    _ owners: [T], key: (T) -> T.PrimaryKey?, everyRow: Bool, sql: String, keyColumn: String
+  ) throws -> [(T, [Target])] where T.PrimaryKey: Hashable & DatabaseValueConvertible {
+    var positions: [T.PrimaryKey: Int] = [:]
+    positions.reserveCapacity(owners.count)
+    for (position, owner) in owners.enumerated() {
+      if let key = key(owner) { positions[key] = position }
+    }
+    var targets: [Target] = []
+    var targetOwners: [Int] = []
+    let keyIndex = Int32(Target.table.columns.count)
+    if !positions.isEmpty {
+      try forEachRow(
+        sql: sql, keyColumn: keyColumn, keys: everyRow ? nil : Array(positions.keys),
+        table: Target.table.name
+      ) { row in
+        let ownerKey: T.PrimaryKey? = try row.decode(at: keyIndex)
+        guard let ownerKey, let position = positions[ownerKey] else { return }
+        targets.append(try Target(row: row))
+        targetOwners.append(position)
+      }
+    }
+    if Target.hasOwnedChildren { try Target.loadOwnedChildren(&targets, in: self, everyRow: false) }
+    var grouped = Array(repeating: [Target](), count: owners.count)
+    for (target, position) in zip(targets, targetOwners) { grouped[position].append(target) }
+    return Array(zip(owners, grouped))
+  }
+
+  /// Runs `sql` with `WHERE <keyColumn> IN (…)` over `keys` (no filter when nil), split to stay
+  /// under SQLite's parameter limit, and hands each row to `body`.
+  func forEachRow<Key: DatabaseValueConvertible>(
+    sql prefix: String, keyColumn: String, keys: [Key]?, table: String,
+    _ body: (Row) throws -> Void
+  ) throws {
+    let connection = checkedConnection
+    func run(_ sql: String, bind: (Statement) throws -> Void) throws {
+      let statement = try connection.cachedStatement(sql)
+      statement.tableName = table
+      try statement.withReset { statement in
+        try bind(statement)
+        var number = 0
+        while try statement.step() {
+          number += 1
+          try body(Row(statement: statement, number: number))
+        }
+      }
+    }
+    guard let keys else { return try run(prefix) { _ in } }
+    let perStatement = max(1, connection.variableLimit)
+    var start = 0
+    while start < keys.count {
+      let end = min(start + perStatement, keys.count)
+      var shape = 8
+      while shape < end - start { shape *= 2 }
+      shape = min(shape, perStatement)
+      let list = (1...shape).map { "?\($0)" }.joined(separator: ", ")
+      try run(prefix + " WHERE \(keyColumn) IN (\(list))") { statement in
+        for slot in 0..<shape {
+          try statement.bind(keys[min(start + slot, end - 1)], at: Int32(slot + 1))
+        }
+      }
+      start = end
+    }
+  }
+
+  /// `"table"."a", "table"."b"`: a table's columns in order, qualified.
+  static func qualifiedColumns(_ table: TableDefinition) -> String {
+    let name = SQLIdentifier.quote(table.name)
+    return table.columns.map { name + "." + SQLIdentifier.quote($0.name) }
+      .joined(separator: ", ")
+  }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Quarry
+import XCTest
+
+/// Adding properties with literal Swift defaults to a table that already has rows migrates.
+final class LiteralDefaultMigrationTests: XCTestCase {
+  func testAddingPropertiesWithSwiftDefaultsToATableWithRowsMigrates() throws {
+    let database = try Database.inMemory()
+    // The table as an older `ShelfBook` (id and title only) left it.
+    try database.write { db in
+      try db.execute(
+        #"CREATE TABLE "shelf_books" ("id" INTEGER NOT NULL PRIMARY KEY, "title" TEXT NOT NULL)"#)
+      try db.execute(#"INSERT INTO "shelf_books" ("id", "title") VALUES (1, 'Dune')"#)
+    }
+    try database.migrate([ShelfBook.self])
+    XCTAssertEqual(
+      try database.read { try $0.fetchOne(ShelfBook.self, id: 1) },
+      ShelfBook(
+        id: 1, title: "Dune", copies: 1, shelf: "A1", isLent: false, rating: -0.5, pages: 9))
+  }
+}

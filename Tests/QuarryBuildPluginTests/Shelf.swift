@@ -1,0 +1,15 @@
+import Foundation
+
+/// A table that gained properties with Swift defaults after it had rows: the literals become
+/// the columns' SQL defaults, so `migrate` can add them.
+// quarry: table = "shelf_books"
+struct ShelfBook: Sendable, Equatable {
+  var id: Int
+  var title: String
+  var copies: Int = 1
+  var shelf = "A1"
+  var isLent = false
+  var rating: Double = -0.5
+  // quarry: default = 9
+  var pages: Int = 1
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Quarry
+import XCTest
+
+/// Runs the generated associations of `Models/Library.swift`: joining, including, fetching
+/// through an association, many-to-many, and each foreign key action.
+final class AssociationsTests: XCTestCase {
+  private var database: Database!
+  private let log = StatementLog()
+  private let frank = Author(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Frank Herbert")
+  private let ursula = Author(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Ursula K. Le Guin")
+  private let alone = Author(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Nobody")
+
+  private func book(_ number: Int, _ title: String, by author: Author, editor: Author? = nil) -> Book {
+    Book(
+      id: UUID(uuidString: String(format: "00000000-0000-0000-0001-%012d", number))!,
+      title: title, authorID: author.id, editorID: editor?.id)
+  }
+
+  private lazy var dune = book(1, "Dune", by: frank, editor: ursula)
+  private lazy var messiah = book(2, "Dune Messiah", by: frank)
+  private lazy var earthsea = book(3, "A Wizard of Earthsea", by: ursula, editor: ursula)
+
+  override func setUpWithError() throws {
+    var configuration = Database.Configuration()
+    let log = log
+    configuration.trace = { log.append($0) }
+    database = try Database.inMemory(configuration: configuration)
+    try database.migrate(QuarryTables.all)
+    let books = [dune, messiah, earthsea]
+    try database.write { db in
+      for author in [self.frank, self.ursula, self.alone] { try db.insert(author) }
+      for book in books { try db.insert(book) }
+      try db.insert(Tag(id: 1, name: "classic"))
+      try db.insert(Tag(id: 2, name: "desert"))
+      try db.insert(BookTag(bookID: books[0].id, tagID: 1))
+      try db.insert(BookTag(bookID: books[0].id, tagID: 2))
+      try db.insert(BookTag(bookID: books[2].id, tagID: 1))
+    }
+  }
+
+  override func tearDown() {
+    database = nil
+  }
+
+  func testJoiningFiltersByTheJoinedTablesColumns() throws {
+    let herbert: [Book] = try database.read { db in
+      try db.fetchAll(
+        Book.all().joining(Book.author, where: Author.Columns.name == "Frank Herbert")
+          .order(Book.Columns.title.asc))
+    }
+    XCTAssertEqual(herbert.map(\.title), ["Dune", "Dune Messiah"])
+    let edited = try database.read { try $0.fetchAll(Book.all().joining(Book.editor)) }
+    XCTAssertEqual(Set(edited.map(\.title)), ["Dune", "A Wizard of Earthsea"])
+    let writers = try database.read { db in
+      try db.fetchAll(
+        Author.all().joining(Author.books, where: Book.Columns.title.like("Dune%"))
+          .order(Author.Columns.name.asc))
+    }
+    XCTAssertEqual(writers.map(\.name), ["Frank Herbert"])
+    let classics = try database.read { db in
+      try db.fetchAll(
+        Book.all().joining(Book.tags, where: Tag.Columns.name == "classic")
+          .order(Book.Columns.title.asc))
+    }
+    XCTAssertEqual(classics.map(\.title), ["A Wizard of Earthsea", "Dune"])
+  }
+
+  func testIncludingLoadsAssociatedRowsWithOneMoreQuery() throws {
+    log.removeAll()
+    let withAuthor: [(Book, Author)] = try database.read { db in
+      try db.fetchAll(Book.all().order(Book.Columns.title.asc).including(Book.author))
+    }
+    XCTAssertEqual(withAuthor.map(\.0.title), ["A Wizard of Earthsea", "Dune", "Dune Messiah"])
+    XCTAssertEqual(withAuthor.map(\.1.name), ["Ursula K. Le Guin", "Frank Herbert", "Frank Herbert"])
+    XCTAssertEqual(log.selects, 2)
+    let withEditor: [(Book, Author?)] = try database.read { db in
+      try db.fetchAll(Book.all().order(Book.Columns.title.asc).including(Book.editor))
+    }
+    XCTAssertEqual(withEditor.map { $0.1?.name }, ["Ursula K. Le Guin", "Ursula K. Le Guin", nil])
+    log.removeAll()
+    let withBooks: [(Author, [Book])] = try database.read { db in
+      try db.fetchAll(Author.all().order(Author.Columns.name.asc).including(Author.books))
+    }
+    XCTAssertEqual(withBooks.map(\.0.name), ["Frank Herbert", "Nobody", "Ursula K. Le Guin"])
+    XCTAssertEqual(
+      withBooks.map { $0.1.map(\.title) }, [["Dune", "Dune Messiah"], [], ["A Wizard of Earthsea"]])
+    XCTAssertEqual(log.selects, 2)
+    let edited = try database.read { try $0.fetchAll(Author.all().including(Author.edited)) }
+    XCTAssertEqual(
+      edited.first { $0.0.id == ursula.id }?.1.map(\.title).sorted(),
+      ["A Wizard of Earthsea", "Dune"])
+    log.removeAll()
+    let tagged = try database.read { db in
+      try db.fetchAll(Book.all().order(Book.Columns.title.asc).including(Book.tags))
+    }
+    XCTAssertEqual(tagged.map { $0.1.map(\.name).sorted() }, [["classic"], ["classic", "desert"], []])
+    XCTAssertEqual(log.selects, 2)
+    let tagBooks = try database.read { try $0.fetchAll(Tag.all().including(Tag.books)) }
+    XCTAssertEqual(tagBooks.map { $0.1.count }, [2, 1])
+  }
+
+  func testFetchingThroughAnAssociationOfOneValue() throws {
+    let hers: [Book] = try database.read { try $0.fetchAll(Author.books, of: self.ursula) }
+    XCTAssertEqual(hers, [earthsea])
+    let his: Author? = try database.read { try $0.fetchOne(Book.author, of: self.dune) }
+    XCTAssertEqual(his, frank)
+    let noEditor = try database.read { try $0.fetchOne(Book.editor, of: self.messiah) }
+    XCTAssertNil(noEditor)
+    let tags = try database.read { try $0.fetchAll(Book.tags, of: self.dune) }
+    XCTAssertEqual(tags.map(\.name).sorted(), ["classic", "desert"])
+    let classics = try database.read { db in
+      try db.fetchAll(Tag.books, of: Tag(id: 1, name: "classic"))
+    }
+    XCTAssertEqual(Set(classics.map(\.title)), ["Dune", "A Wizard of Earthsea"])
+  }
+
+  func testEagerLoadingOfManyParentsStaysOneQueryPerAssociation() throws {
+    try database.write { db in
+      for number in 0..<500 {
+        let author = Author(id: UUID(uuidString: String(format: "00000000-0000-0000-0002-%012d", number))!, name: "A\(number)")
+        try db.insert(author)
+        try db.insert(self.book(1000 + number, "B\(number)", by: author))
+      }
+    }
+    log.removeAll()
+    let all = try database.read { db in
+      try db.fetchAll(Author.all().filter(Author.Columns.name != "x").including(Author.books))
+    }
+    XCTAssertEqual(all.count, 503)
+    XCTAssertEqual(all.map { $0.1.count }.reduce(0, +), 503)
+    XCTAssertEqual(log.selects, 2)
+    log.removeAll()
+    let books = try database.read { try $0.fetchAll(Book.all().including(Book.author)) }
+    XCTAssertEqual(books.count, 503)
+    XCTAssertEqual(log.selects, 2)
+  }
+
+  func testDeleteActions() throws {
+    // restrict: a tag still linked cannot go.
+    XCTAssertThrowsError(try database.write { _ = try $0.delete(Tag.self, id: 2) })
+    // setNull: deleting the editor keeps her edited books, without editor.
+    // cascade: deleting the author deletes her books, and their links.
+    try database.write { _ = try $0.delete(self.ursula) }
+    let left = try database.read { try $0.fetchAll(Book.all().order(Book.Columns.title.asc)) }
+    XCTAssertEqual(left.map(\.title), ["Dune", "Dune Messiah"])
+    XCTAssertEqual(left.map(\.editorID), [nil, nil])
+    let links = try database.read { try $0.fetchAll(BookTag.self) }
+    XCTAssertEqual(links.map(\.tagID), [1, 2])
+  }
+}

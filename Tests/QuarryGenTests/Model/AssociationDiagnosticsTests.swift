@@ -1,0 +1,91 @@
+import QuarryGen
+import QuarryTestSupport
+import XCTest
+
+/// The diagnostics of references and associations: one source, the full rendered text.
+final class AssociationDiagnosticsTests: XCTestCase {
+  func testSetNullOnANonOptionalInverseClashesAndMisplacedKeys() {
+    let source = """
+      // quarry: persist
+      struct Author {
+        var id: Int
+        var books: [String] = []
+      }
+
+      // quarry: persist
+      struct Book {
+        var id: Int
+        // quarry: references = Author, onDelete = setNull
+        var authorID: Int
+        // quarry: references = Author, inverse = "written"
+        var coauthorID: Int?
+        // quarry: onUpdate = cascade, inverse = "x"
+        var pages: Int
+        // quarry: references = Author, onDelete = explode
+        var editorID: Int?
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
+    let expected = """
+      Models/M.swift:10:14: error: association 'books' clashes with a member of 'Author'; name it \
+      with inverse = "…" on 'Book.authorID'
+        // quarry: references = Author, onDelete = setNull
+                   ^
+      Models/M.swift:10:35: error: 'onDelete = setNull' needs an optional column, but 'authorID' \
+      is 'Int'; declare it as 'Int?' or choose another action
+        // quarry: references = Author, onDelete = setNull
+                                        ^
+      Models/M.swift:14:14: error: 'onUpdate' applies only with 'references = …' on the same \
+      property
+        // quarry: onUpdate = cascade, inverse = "x"
+                   ^
+      Models/M.swift:14:34: error: 'inverse' applies only with 'references = …' on the same \
+      property
+        // quarry: onUpdate = cascade, inverse = "x"
+                                       ^
+      Models/M.swift:16:14: error: association 'books' clashes with a member of 'Author'; name it \
+      with inverse = "…" on 'Book.editorID'
+        // quarry: references = Author, onDelete = explode
+                   ^
+      Models/M.swift:16:35: error: annotation key 'onDelete' expects one of cascade, setNull, \
+      restrict, noAction
+        // quarry: references = Author, onDelete = explode
+                                        ^
+
+      """
+    XCTAssertEqual(rendered, expected, lineDiff(expected: expected, actual: rendered))
+  }
+
+  func testAssociationNamesAndTheirInverses() {
+    let source = """
+      // quarry: persist
+      struct Category {
+        var id: Int
+      }
+
+      // quarry: persist
+      struct Box {
+        var id: Int
+        // quarry: references = Category
+        var categoryId: Int
+        // quarry: references = Category, inverse = "spares"
+        var spareCategoryID: Int?
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    XCTAssertEqual(result.diagnostics, [])
+    let names = result.model.tables.map { table in
+      "\(table.typeName): " + table.associations.map { "\($0.name) \($0.kind.rawValue)" }
+        .joined(separator: ", ")
+    }
+    XCTAssertEqual(
+      names,
+      [
+        "Box: category belongsTo, spareCategory optionalBelongsTo",
+        "Category: boxes hasMany, spares hasMany",
+      ])
+  }
+}
