@@ -68,8 +68,10 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
       return "keep the old type, or copy the data into a new column in a DatabaseMigrator "
         + "migration"
     case .droppedColumn:
-      return "keep the property (mark it optional), or drop the column in a DatabaseMigrator "
-        + "migration"
+      // Most often the property was renamed in Swift: its new name would be a new column.
+      return "if the property was renamed, annotate it with column = \"\(column)\" to keep "
+        + "the stored column; else keep the property (mark it optional), or drop the column in "
+        + "a DatabaseMigrator migration"
     case .changedForeignKeyActions:
       return "SQLite cannot alter a foreign key: register a DatabaseMigrator migration (such as "
         + "\"rebuild \(table)\") that creates the table anew as \"\(table)_new\", copies the rows, "

@@ -117,8 +117,9 @@ final class MigrateTests: DatabaseTestCase {
     assertRefused(
       [Versioned<PlacesWithoutName>.self],
       "cannot migrate table 'places': column 'name' exists in the database but not in the struct "
-        + "- keep the property (mark it optional), or drop the column in a DatabaseMigrator "
-        + "migration")
+        + "- if the property was renamed, annotate it with column = \"name\" to keep the stored "
+        + "column; else keep the property (mark it optional), or drop the column in a "
+        + "DatabaseMigrator migration")
   }
 
   func testARefusedMigrationLeavesNothingHalfDone() throws {
