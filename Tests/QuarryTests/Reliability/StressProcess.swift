@@ -55,6 +55,15 @@ final class StressProcess {
     return process.terminationStatus
   }
 
+  /// Waits until the helper printed a complete line or exited, polling every millisecond;
+  /// gives up after `timeout` seconds (the caller's checks then tell what happened).
+  func waitForOutput(timeout: TimeInterval) {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while process.isRunning && outputLines.isEmpty && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+  }
+
   /// The complete lines printed so far (a line cut by a kill is left out).
   var outputLines: [String] {
     let text = String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self)
