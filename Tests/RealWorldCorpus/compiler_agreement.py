@@ -245,6 +245,31 @@ def normalized(text):
     return re.sub(r"[\s`]", "", text)
 
 
+def compare(path, expected, actual, totals, verbose):
+    norm = lambda t: (t[0], t[1], t[2], t[3], None if t[4] is None else normalized(t[4]))
+    left = [norm(t) for t in expected]
+    remaining = [norm(t) for t in actual]
+    matched, missing = 0, []
+    for item in left:
+        if item in remaining:
+            remaining.remove(item)
+            matched += 1
+        else:
+            missing.append(item)
+    totals["files"] += 1
+    totals["compiler"] += len(left)
+    totals["scanner"] += len(actual)
+    totals["matched"] += matched
+    if missing or remaining:
+        print(f"{path}:")
+        for item in missing:
+            print(f"  compiler only: {item}")
+        for item in remaining:
+            print(f"  scanner only:  {item}")
+    elif verbose:
+        print(f"{path}: {matched} properties agree")
+
+
 def main():
     args = sys.argv[1:]
     quarry = ".build/release/quarry"
@@ -273,53 +298,45 @@ def main():
             files.append(path)
     totals = {"files": 0, "compiler": 0, "scanner": 0, "matched": 0, "bytes": 0}
     unparsable = 0
+    batch = 64  # files per compiler and scanner process
     with tempfile.TemporaryDirectory() as temp:
-        for path in files:
-            data = open(path, "rb").read()
-            copy = os.path.join(temp, "input.swift")
-            open(copy, "wb").write(blank_directives(data))
+        for first in range(0, len(files), batch):
+            chunk = files[first:first + batch]
+            copies = []
+            for number, path in enumerate(chunk):
+                copy = os.path.join(temp, f"input{number}.swift")
+                open(copy, "wb").write(blank_directives(open(path, "rb").read()))
+                copies.append(copy)
+            primaries = [flag for copy in copies for flag in ("-primary-file", copy)]
             dump = subprocess.run(
-                ["swiftc", "-frontend", "-dump-parse", copy], capture_output=True)
-            if not dump.stdout:
-                unparsable += 1
-                print(f"{path}: the compiler printed no tree; skipped")
-                continue
-            text = dump.stdout.decode("utf-8", "replace")
-            expected = compiler_properties(parse(text))
+                ["swiftc", "-frontend", "-dump-parse"] + primaries, capture_output=True)
+            # Each file's tree starts right after the previous one's last `)`.
+            text = dump.stdout.decode("utf-8", "replace").replace(")(source_file", ")\n(source_file")
+            trees = {}
+            for tree in parse(text).children:
+                if tree.kind == "source_file" and tree.strings:
+                    trees[tree.strings[0]] = tree
             scanned = json.loads(subprocess.run(
-                [quarry, "scan", path], capture_output=True).stdout)
-            actual = []
+                [quarry, "scan"] + chunk, capture_output=True).stdout)
+            by_file = {}
             for struct in scanned["structs"]:
                 for p in struct["properties"]:
                     type_string = None if p["isTypeInferred"] else p["type"]
-                    actual.append((struct["name"], p["name"], p["isLet"],
-                                   p["default"] is not None, type_string))
-            norm = lambda t: (t[0], t[1], t[2], t[3],
-                              None if t[4] is None else normalized(t[4]))
-            left = [norm(t) for t in expected]
-            right = [norm(t) for t in actual]
-            remaining = list(right)
-            matched = 0
-            missing = []
-            for item in left:
-                if item in remaining:
-                    remaining.remove(item)
-                    matched += 1
-                else:
-                    missing.append(item)
-            totals["files"] += 1
-            totals["bytes"] += len(data)
-            totals["compiler"] += len(left)
-            totals["scanner"] += len(right)
-            totals["matched"] += matched
-            if missing or remaining:
-                print(f"{path}:")
-                for item in missing:
-                    print(f"  compiler only: {item}")
-                for item in remaining:
-                    print(f"  scanner only:  {item}")
-            elif verbose:
-                print(f"{path}: {matched} properties agree")
+                    by_file.setdefault(struct["file"], []).append(
+                        (struct["name"], p["name"], p["isLet"], p["default"] is not None,
+                         type_string))
+            for path, copy in zip(chunk, copies):
+                tree = trees.get(copy)
+                if tree is None:
+                    unparsable += 1
+                    print(f"{path}: the compiler printed no tree; skipped")
+                    continue
+                holder = Node("root")
+                holder.children = [tree]
+                expected = compiler_properties(holder)
+                actual = by_file.get(path, [])
+                compare(path, expected, actual, totals, verbose)
+                totals["bytes"] += os.path.getsize(path)
     worst = max(totals["compiler"], totals["scanner"], 1)
     agreement = 100.0 * totals["matched"] / worst
     print(f"files: {totals['files']} ({totals['bytes'] / 1e6:.2f} MB), skipped: {unparsable}")
