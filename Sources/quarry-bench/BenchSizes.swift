@@ -8,6 +8,8 @@ struct BenchSizes: Sendable {
   let latencyWrites: Int
   /// One-row write transactions per timed throughput run (observation suite).
   let throughputWrites: Int
+  /// Recipes (with 10 steps each) and authors (with 10 books each) of the relations suite.
+  let relationRows: Int
   /// Synthetic corpus of the generator suite.
   let corpus: CorpusShape
 
@@ -17,12 +19,14 @@ struct BenchSizes: Sendable {
       operations = 1_000
       latencyWrites = 30
       throughputWrites = 200
+      relationRows = 1_000
       corpus = CorpusShape(files: 100, structsPerFile: 5, propertiesPerStruct: 10)
     } else {
       rows = 100_000
       operations = 10_000
       latencyWrites = 300
       throughputWrites = 3_000
+      relationRows = 10_000
       corpus = CorpusShape(files: 2_000, structsPerFile: 5, propertiesPerStruct: 10)
     }
   }

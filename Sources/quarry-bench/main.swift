@@ -56,6 +56,11 @@ for suite in options.suites {
         workload: workload, runs: options.runs, directory: directory,
         implementations: options.implementations, log: printError
       ).run(into: &results)
+    case .relations:
+      try RelationsSuite(
+        recipeCount: sizes.relationRows, authorCount: sizes.relationRows, runs: options.runs,
+        log: printError
+      ).run(into: &results)
     case .observation:
       try ObservationSuite(
         latencyWrites: sizes.latencyWrites, throughputWrites: sizes.throughputWrites,

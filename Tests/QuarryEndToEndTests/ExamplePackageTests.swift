@@ -17,7 +17,7 @@ final class ExamplePackageTests: XCTestCase {
     XCTAssertEqual(
       run,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 7 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 8 generated files up to date\n", standardError: ""))
   }
 
   func testCommandPluginFindsTheExampleCurrent() throws {
@@ -29,7 +29,7 @@ final class ExamplePackageTests: XCTestCase {
       ], in: example)
     XCTAssertEqual(run.exitCode, 0, run.standardError)
     XCTAssertTrue(
-      run.standardOutput.hasSuffix("quarry: 7 generated files up to date\n"), run.standardOutput)
+      run.standardOutput.hasSuffix("quarry: 8 generated files up to date\n"), run.standardOutput)
   }
 
   func testExampleBuildsAndRunsAgainstASQLiteFile() throws {
@@ -56,6 +56,9 @@ final class ExamplePackageTests: XCTestCase {
       record changed columns [4, 5]
       robin now tagged ["garden", "red breast", "winter song"] at 15
       sighting upserted: count 3, note singing on the fence
+      owl calls: ke-wick, hoo-hoo, alarm
+      sightings: European robin x3
+      robin sighted 1 time(s)
       deleted blue tit: true, 2 birds left
       read from other tasks: European robin, Tawny owl
 

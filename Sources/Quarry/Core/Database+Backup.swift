@@ -86,7 +86,9 @@ extension Database {
       resultCode = sqlite3_backup_step(backup, -1)
       // Busy or locked: another connection holds a lock on the destination; retry shortly, for
       // up to about 10 seconds.
-      guard resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED, retries < 2_000 else { continue }
+      guard resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED, retries < 2_000 else {
+        continue
+      }
       retries += 1
       sqlite3_sleep(5)
     } while resultCode == SQLITE_OK

@@ -20,13 +20,16 @@ extension Query {
   }
 
   /// Groups the rows by the values of the given expressions, one result per group.
-  public func group<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible>(_ a: A, _ b: B, _ c: C) -> Query
+  public func group<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible>(_ a: A, _ b: B, _ c: C)
+    -> Query
   where A.Scope == T, B.Scope == T, C.Scope == T {
     grouped(by: [a.node, b.node, c.node])
   }
 
   /// Groups the rows by the values of the given expressions, one result per group.
-  public func group<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D) -> Query
+  public func group<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible>(
+    _ a: A, _ b: B, _ c: C, _ d: D
+  ) -> Query
   where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T {
     grouped(by: [a.node, b.node, c.node, d.node])
   }
@@ -67,13 +70,16 @@ extension Selection {
   }
 
   /// Groups the rows by the values of the given expressions, one result per group.
-  public func group<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible>(_ a: A, _ b: B, _ c: C) -> Selection
+  public func group<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible>(_ a: A, _ b: B, _ c: C)
+    -> Selection
   where A.Scope == T, B.Scope == T, C.Scope == T {
     grouped(by: [a.node, b.node, c.node])
   }
 
   /// Groups the rows by the values of the given expressions, one result per group.
-  public func group<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D) -> Selection
+  public func group<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible>(
+    _ a: A, _ b: B, _ c: C, _ d: D
+  ) -> Selection
   where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T {
     grouped(by: [a.node, b.node, c.node, d.node])
   }

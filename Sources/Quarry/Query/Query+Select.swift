@@ -23,7 +23,9 @@ extension Query {
   ///   try $0.fetchAll(Book.all().select(Book.Columns.title, Book.Columns.price))
   /// }
   /// ```
-  public func select<A: SQLExpressible, B: SQLExpressible>(_ a: A, _ b: B) -> Selection<T, (A.Value, B.Value)>
+  public func select<A: SQLExpressible, B: SQLExpressible>(_ a: A, _ b: B) -> Selection<
+    T, (A.Value, B.Value)
+  >
   where A.Scope == T, B.Scope == T {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
@@ -33,7 +35,9 @@ extension Query {
   }
 
   /// Tuples of 3 columns or aggregates, instead of whole rows.
-  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible>(_ a: A, _ b: B, _ c: C) -> Selection<T, (A.Value, B.Value, C.Value)>
+  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible>(
+    _ a: A, _ b: B, _ c: C
+  ) -> Selection<T, (A.Value, B.Value, C.Value)>
   where A.Scope == T, B.Scope == T, C.Scope == T {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
@@ -44,7 +48,9 @@ extension Query {
   }
 
   /// Tuples of 4 columns or aggregates, instead of whole rows.
-  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D) -> Selection<T, (A.Value, B.Value, C.Value, D.Value)>
+  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible>(
+    _ a: A, _ b: B, _ c: C, _ d: D
+  ) -> Selection<T, (A.Value, B.Value, C.Value, D.Value)>
   where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
@@ -56,7 +62,11 @@ extension Query {
   }
 
   /// Tuples of 5 columns or aggregates, instead of whole rows.
-  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) -> Selection<T, (A.Value, B.Value, C.Value, D.Value, E.Value)>
+  public func select<
+    A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible
+  >(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) -> Selection<
+    T, (A.Value, B.Value, C.Value, D.Value, E.Value)
+  >
   where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
@@ -64,12 +74,20 @@ extension Query {
     let dDecoder = d.expression.decoder
     let eDecoder = e.expression.decoder
     return selecting([a.node, b.node, c.node, d.node, e.node]) { row in
-      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3), try eDecoder(row, 4))
+      (
+        try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3),
+        try eDecoder(row, 4)
+      )
     }
   }
 
   /// Tuples of 6 columns or aggregates, instead of whole rows.
-  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible, F: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Selection<T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value)>
+  public func select<
+    A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible,
+    F: SQLExpressible
+  >(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Selection<
+    T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value)
+  >
   where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T, F.Scope == T {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
@@ -78,13 +96,23 @@ extension Query {
     let eDecoder = e.expression.decoder
     let fDecoder = f.expression.decoder
     return selecting([a.node, b.node, c.node, d.node, e.node, f.node]) { row in
-      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3), try eDecoder(row, 4), try fDecoder(row, 5))
+      (
+        try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3),
+        try eDecoder(row, 4), try fDecoder(row, 5)
+      )
     }
   }
 
   /// Tuples of 7 columns or aggregates, instead of whole rows.
-  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible, F: SQLExpressible, G: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Selection<T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value)>
-  where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T, F.Scope == T, G.Scope == T {
+  public func select<
+    A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible,
+    F: SQLExpressible, G: SQLExpressible
+  >(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Selection<
+    T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value)
+  >
+  where
+    A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T, F.Scope == T, G.Scope == T
+  {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
     let cDecoder = c.expression.decoder
@@ -93,13 +121,24 @@ extension Query {
     let fDecoder = f.expression.decoder
     let gDecoder = g.expression.decoder
     return selecting([a.node, b.node, c.node, d.node, e.node, f.node, g.node]) { row in
-      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3), try eDecoder(row, 4), try fDecoder(row, 5), try gDecoder(row, 6))
+      (
+        try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3),
+        try eDecoder(row, 4), try fDecoder(row, 5), try gDecoder(row, 6)
+      )
     }
   }
 
   /// Tuples of 8 columns or aggregates, instead of whole rows.
-  public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible, F: SQLExpressible, G: SQLExpressible, H: SQLExpressible>(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Selection<T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value)>
-  where A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T, F.Scope == T, G.Scope == T, H.Scope == T {
+  public func select<
+    A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible,
+    F: SQLExpressible, G: SQLExpressible, H: SQLExpressible
+  >(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Selection<
+    T, (A.Value, B.Value, C.Value, D.Value, E.Value, F.Value, G.Value, H.Value)
+  >
+  where
+    A.Scope == T, B.Scope == T, C.Scope == T, D.Scope == T, E.Scope == T, F.Scope == T,
+    G.Scope == T, H.Scope == T
+  {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
     let cDecoder = c.expression.decoder
@@ -109,7 +148,10 @@ extension Query {
     let gDecoder = g.expression.decoder
     let hDecoder = h.expression.decoder
     return selecting([a.node, b.node, c.node, d.node, e.node, f.node, g.node, h.node]) { row in
-      (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3), try eDecoder(row, 4), try fDecoder(row, 5), try gDecoder(row, 6), try hDecoder(row, 7))
+      (
+        try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3),
+        try eDecoder(row, 4), try fDecoder(row, 5), try gDecoder(row, 6), try hDecoder(row, 7)
+      )
     }
   }
 

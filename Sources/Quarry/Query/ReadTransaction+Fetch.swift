@@ -31,7 +31,8 @@ extension ReadTransaction {
   /// }
   /// ```
   public func fetchOne<T: TableRecord>(
-    _ type: T.Type, where condition: SQLExpression<T>? = nil, orderBy ordering: [SQLOrdering<T>] = [],
+    _ type: T.Type, where condition: SQLExpression<T>? = nil,
+    orderBy ordering: [SQLOrdering<T>] = [],
     offset: Int? = nil
   ) throws -> T? {
     try fetchAll(type, where: condition, orderBy: ordering, limit: 1, offset: offset).first
@@ -52,7 +53,8 @@ extension ReadTransaction {
   /// - Throws: ``SQLiteError``, or ``RowDecodingError`` when a row does not decode.
   /// - Complexity: one prepared statement per distinct query shape, reused on later calls.
   public func fetchAll<T: TableRecord>(
-    _ type: T.Type, where condition: SQLExpression<T>? = nil, orderBy ordering: [SQLOrdering<T>] = [],
+    _ type: T.Type, where condition: SQLExpression<T>? = nil,
+    orderBy ordering: [SQLOrdering<T>] = [],
     limit: Int? = nil, offset: Int? = nil
   ) throws -> [T] {
     guard condition != nil || !ordering.isEmpty || limit != nil || offset != nil else {
@@ -62,7 +64,8 @@ extension ReadTransaction {
       if T.hasOwnedChildren { try T.loadOwnedChildren(&values, in: self, everyRow: true) }
       return values
     }
-    let query = Self.query(T.self, where: condition, orderBy: ordering, limit: limit, offset: offset)
+    let query = Self.query(
+      T.self, where: condition, orderBy: ordering, limit: limit, offset: offset)
     return try fetchRows(T.self, SQLRenderer.rows(query.core))
   }
 

@@ -94,7 +94,8 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
   /// Book.Columns.author == Book.Columns.editor
   /// ```
   public static func == <Other: SQLExpressible>(lhs: Self, rhs: Other) -> SQLExpression<Scope>
-  where Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
+  where
+    Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
     Other.Value.NullableValue == Value.NullableValue
   {
     compare(lhs, "=", rhs)
@@ -102,7 +103,8 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
 
   /// The two values differ (NULL differs from nothing).
   public static func != <Other: SQLExpressible>(lhs: Self, rhs: Other) -> SQLExpression<Scope>
-  where Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
+  where
+    Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
     Other.Value.NullableValue == Value.NullableValue
   {
     compare(lhs, "<>", rhs)
@@ -110,7 +112,8 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
 
   /// The left value is less than the right one.
   public static func < <Other: SQLExpressible>(lhs: Self, rhs: Other) -> SQLExpression<Scope>
-  where Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
+  where
+    Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
     Other.Value.NullableValue == Value.NullableValue
   {
     compare(lhs, "<", rhs)
@@ -118,7 +121,8 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
 
   /// The left value is at most the right one.
   public static func <= <Other: SQLExpressible>(lhs: Self, rhs: Other) -> SQLExpression<Scope>
-  where Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
+  where
+    Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
     Other.Value.NullableValue == Value.NullableValue
   {
     compare(lhs, "<=", rhs)
@@ -130,7 +134,8 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
   /// Book.all().filter(Book.Columns.price > Book.Columns.cost)
   /// ```
   public static func > <Other: SQLExpressible>(lhs: Self, rhs: Other) -> SQLExpression<Scope>
-  where Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
+  where
+    Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
     Other.Value.NullableValue == Value.NullableValue
   {
     compare(lhs, ">", rhs)
@@ -138,7 +143,8 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
 
   /// The left value is at least the right one.
   public static func >= <Other: SQLExpressible>(lhs: Self, rhs: Other) -> SQLExpression<Scope>
-  where Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
+  where
+    Other.Scope == Scope, Other.Value: DatabaseValueConvertible,
     Other.Value.NullableValue == Value.NullableValue
   {
     compare(lhs, ">=", rhs)

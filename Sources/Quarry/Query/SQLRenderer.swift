@@ -97,7 +97,11 @@ struct SQLRenderer {
   /// parser stack at about 100).
   private mutating func appendBalanced(_ word: String, _ terms: ArraySlice<SQLNode>) {
     guard terms.count > 1 else {
-      if let only = terms.first { appendOperand(only, binding: 3) } else { sql += word == "AND" ? "1" : "0" }
+      if let only = terms.first {
+        appendOperand(only, binding: 3)
+      } else {
+        sql += word == "AND" ? "1" : "0"
+      }
       return
     }
     let middle = terms.startIndex + terms.count / 2
@@ -164,7 +168,9 @@ struct SQLRenderer {
         if offset > 0 { sql += ", " }
         append(ordering.node)
         sql += ordering.isDescending ? " DESC" : " ASC"
-        if let nullsFirst = ordering.nullsFirst { sql += nullsFirst ? " NULLS FIRST" : " NULLS LAST" }
+        if let nullsFirst = ordering.nullsFirst {
+          sql += nullsFirst ? " NULLS FIRST" : " NULLS LAST"
+        }
       }
     }
     guard includingPaging else { return }

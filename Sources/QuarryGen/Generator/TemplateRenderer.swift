@@ -47,26 +47,15 @@ struct TemplateRenderer {
       : TemplateContext(structs: [], arguments: arguments, extra: extra).adding([
         "types": .null, "type": .null,
       ])
-    // A table's `type` is its struct's entry in `types.structs`, built once for the base
-    // context (which lists structs in this order), not built again per file.
-    let declarations = scanned.flatMap(\.structs)
-    let structIndex = Dictionary(
-      declarations.indices.map { (declarations[$0].name, $0) },
-      uniquingKeysWith: { first, _ in first })
-    var structValues: [TemplateValue] = []
-    if case .array(let values)? = base["types"]?["structs"] { structValues = values }
+    // A table's `type` is its struct's entry in Sourcery's `type` (types by name), built
+    // once for the base context, not built again per file.
+    let typesByName = base["type"]
 
     var jobs: [Job] = []
     if names.contains("Table") {
       for (table, value) in zip(model.tables, tables) {
         var extra: [String: TemplateValue] = ["table": value]
-        if let index = structIndex[table.typeName] {
-          if !readsTypes {
-            extra["type"] = .null
-          } else if index < structValues.count {
-            extra["type"] = structValues[index]
-          }
-        }
+        extra["type"] = readsTypes ? (typesByName?[table.typeName] ?? .null) : .null
         jobs.append(
           Job(
             template: "Table", path: "\(table.typeName)+Quarry.swift",

@@ -68,7 +68,8 @@ struct SourceryAnnotationReader {
         at: file.structs[structIndex].location.offset)
       for propertyIndex in file.structs[structIndex].properties.indices {
         file.structs[structIndex].properties[propertyIndex].sourceryAnnotations =
-          reader.annotations(at: file.structs[structIndex].properties[propertyIndex].location.offset)
+          reader.annotations(
+            at: file.structs[structIndex].properties[propertyIndex].location.offset)
       }
     }
     for enumIndex in file.enums.indices {
@@ -271,8 +272,7 @@ struct SourceryAnnotationReader {
     let name = trimmed(String(entry[..<equals]))
     var value = trimmed(String(entry[entry.index(after: equals)...]))
     if value.isEmpty { return (name, .number(1)) }
-    if let number = Double(value), value.first.map({ $0.isNumber || "+-.".contains($0) }) == true
-    {
+    if let number = Double(value), value.first.map({ $0.isNumber || "+-.".contains($0) }) == true {
       return (name, .number(number))
     }
     if value.count >= 2

@@ -70,7 +70,7 @@ extension Renderer {
     case .notEqual: return .bool(!Self.isEqual(lhs, rhs))
     case .in:
       switch rhs {
-      case .array(let elements): return .bool(elements.contains(lhs))
+      case .array(let elements): return .bool(elements.contains { Self.isEqual(lhs, $0) })
       case .dictionary(let dictionary):
         guard case .string(let key) = lhs else { return .bool(false) }
         return .bool(dictionary[key] != nil)
@@ -159,8 +159,9 @@ extension Renderer {
               path.prefix(through: next),
               suggestion: EditDistance.suggestion(
                 for: component.name,
-                among: dictionary.keys.filter { $0 != TemplateValue.textKey })
-                .map { "\(parent).\($0)" }),
+                among: dictionary.keys.filter { $0 != TemplateValue.textKey }
+              )
+              .map { "\(parent).\($0)" }),
             at: path.location)
           return nil
         }

@@ -149,7 +149,9 @@ struct TemplateParser {
   private func leadingName(_ token: TemplateToken) -> String? {
     var index = token.start
     let bytes = file.bytes
-    while index < token.end && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) {
+    while index < token.end
+      && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t"))
+    {
       index += 1
     }
     let start = index

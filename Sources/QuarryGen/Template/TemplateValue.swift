@@ -41,7 +41,8 @@ public enum TemplateValue: Sendable, Hashable {
 
   /// The text a dictionary built by `object(text:_:)` prints as, else nil.
   var objectText: String? {
-    guard case .dictionary(let dictionary) = self, case .string(let text)? = dictionary[Self.textKey]
+    guard case .dictionary(let dictionary) = self,
+      case .string(let text)? = dictionary[Self.textKey]
     else { return nil }
     return text
   }

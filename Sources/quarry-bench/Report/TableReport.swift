@@ -12,18 +12,32 @@ enum TableReport {
     RuntimeOperation.update.rawValue: 1.20,
   ]
 
+  /// Targets of the relations suite (issue 13).
+  static let relationTargets: [String: Double] = [
+    "insert recipes with 10 steps": 1.2,
+    "fetch recipes with steps": 1.3,
+    "authors including books": 1.3,
+  ]
+
   static func render(_ results: [BenchResult], header: String) -> String {
     var sections = [header]
     let runtime = results.filter { $0.suite == "runtime" }
     if !runtime.isEmpty { sections.append(renderRuntime(runtime)) }
     let observation = results.filter { $0.suite == "observation" }
     if !observation.isEmpty { sections.append(renderObservation(observation)) }
+    let relations = results.filter { $0.suite == "relations" }
+    if !relations.isEmpty {
+      sections.append(
+        renderRuntime(relations, targets: relationTargets, title: "Relations suite"))
+    }
     let generator = results.filter { $0.suite == "generator" }
     if !generator.isEmpty { sections.append(renderGenerator(generator)) }
     return sections.joined(separator: "\n\n")
   }
 
-  private static func renderRuntime(_ results: [BenchResult]) -> String {
+  private static func renderRuntime(
+    _ results: [BenchResult], targets: [String: Double] = targets, title: String = "Runtime suite"
+  ) -> String {
     var table = TextTable(columns: [
       .left("operation"), .left("storage"), .left("implementation"), .right("rows"),
       .right("median"), .right("spread"), .right("rows/s"), .right("vs raw"), .left("target"),
@@ -47,7 +61,7 @@ enum TableReport {
         verdict,
       ])
     }
-    return "Runtime suite\n\n" + table.render()
+    return title + "\n\n" + table.render()
   }
 
   /// The observers' cost to writers may be at most this ratio (issue 14).

@@ -80,6 +80,26 @@ final class ModelDiagnosticsTests: XCTestCase {
       """)
   }
 
+  func testCustomKeysFarFromQuarrysKeysAreTemplateKeys() {
+    // Not near any key of their level: passed to templates as `annotations`, not reported.
+    assertDiagnostics(
+      """
+      // quarry: persist, realmName = "BirdObject"
+      struct Note {
+        // quarry: primaryKey, skipEquality, mockValue = "note.id"
+        var id: Int
+      }
+      """,
+      "")
+    let scanned = SourceScanner().scan(
+      SourceFile(
+        path: "Models/M.swift",
+        text: "// quarry: persist, realmName = \"BirdObject\"\nstruct Note {}"))
+    XCTAssertEqual(
+      TemplateContext.typeValue(scanned.structs[0])["annotations"],
+      ["persist": true, "realmName": "BirdObject"])
+  }
+
   func testUnsupportedTypes() {
     assertDiagnostics(
       """

@@ -234,7 +234,7 @@ final class SourceScannerTests: XCTestCase {
     assertDiagnostics(
       scanned, at: markers,
       [
-        2: "property 'sum' needs a type annotation",
+        2: "property 'sum' needs a type annotation"
       ])
   }
 

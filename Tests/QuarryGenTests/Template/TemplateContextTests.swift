@@ -96,7 +96,7 @@ final class TemplateContextTests: XCTestCase {
       Template.parse(SourceFile(path: "T.stencil", text: template))
       .template.map { $0.render(context: context) } ?? ("", [])
     XCTAssertEqual(diagnostics, [])
-    XCTAssertEqual(output, "Bird;\nBird;Nest;Kind;\nnone")
+    XCTAssertEqual(output, "Bird;\nBird;Kind;Nest;\nnone")
   }
 
   func testVariableKeys() {

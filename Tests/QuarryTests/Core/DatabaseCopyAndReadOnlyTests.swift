@@ -35,7 +35,8 @@ final class DatabaseCopyAndReadOnlyTests: DatabaseTestCase {
 
     let database = try Database(path: path, readOnly: true)
     XCTAssertTrue(database.isReadOnly)
-    XCTAssertEqual(try database.read { try $0.fetchValue(Int.self, sql: #"SELECT "a" FROM "t""#) }, 7)
+    XCTAssertEqual(
+      try database.read { try $0.fetchValue(Int.self, sql: #"SELECT "a" FROM "t""#) }, 7)
     XCTAssertEqual(
       try database.read { try $0.fetchValue(String.self, sql: "PRAGMA journal_mode") }, "delete")
     XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
@@ -60,7 +61,9 @@ final class DatabaseCopyAndReadOnlyTests: DatabaseTestCase {
   func testReadOnlyReadsAWALDatabaseWhileItsWriterWrites() throws {
     let (database, path) = try fileDatabase(books: 3)
     let reader = try Database(path: path, readOnly: true)
-    try database.write { try $0.insert(Book(title: "new", genre: .scifi, price: 2, published: 2001)) }
+    try database.write {
+      try $0.insert(Book(title: "new", genre: .scifi, price: 2, published: 2001))
+    }
     XCTAssertEqual(try reader.read { try $0.fetchCount(Book.all()) }, 4)
   }
 
@@ -88,7 +91,9 @@ final class DatabaseCopyAndReadOnlyTests: DatabaseTestCase {
     XCTAssertGreaterThanOrEqual(copied, 500)
     XCTAssertLessThanOrEqual(copied, 700)
     let copy = try Database(path: target, readOnly: true)
-    let integrity = try await copy.read { try $0.fetchValue(String.self, sql: "PRAGMA integrity_check") }
+    let integrity = try await copy.read {
+      try $0.fetchValue(String.self, sql: "PRAGMA integrity_check")
+    }
     XCTAssertEqual(integrity, "ok")
     // A second backup replaces the first.
     try database.backup(to: target)
@@ -100,7 +105,9 @@ final class DatabaseCopyAndReadOnlyTests: DatabaseTestCase {
     let memory = try Database.inMemory()
     try database.backup(to: memory)
     XCTAssertEqual(try memory.read { try $0.fetchCount(Book.all()) }, 20)
-    try memory.write { try $0.insert(Book(title: "only here", genre: .scifi, price: 1, published: 1)) }
+    try memory.write {
+      try $0.insert(Book(title: "only here", genre: .scifi, price: 1, published: 1))
+    }
     XCTAssertEqual(try database.read { try $0.fetchCount(Book.all()) }, 20)
     // And back from memory into a file database.
     let (other, _) = try fileDatabase(books: 0)

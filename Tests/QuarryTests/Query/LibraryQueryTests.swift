@@ -77,7 +77,9 @@ final class LibraryQueryTests: XCTestCase {
       XCTAssertEqual(removed, 0)
     }
     XCTAssertEqual(
-      try db.read { try $0.fetchAll(Book.all().filter(Book.Columns.genre == .scifi).select(Book.Columns.price)) },
+      try db.read {
+        try $0.fetchAll(Book.all().filter(Book.Columns.genre == .scifi).select(Book.Columns.price))
+      },
       [10, 10, 10])
   }
 
@@ -110,7 +112,11 @@ final class LibraryQueryTests: XCTestCase {
   }
 
   func testSelectionsDecodeEnumsOptionalsAndJSON() throws {
-    try db.write { try $0.updateAll(Book.all().filter(Book.Columns.title == "Dune"), set: Book.Columns.tags.set(to: ["desert", "spice"])) }
+    try db.write {
+      try $0.updateAll(
+        Book.all().filter(Book.Columns.title == "Dune"),
+        set: Book.Columns.tags.set(to: ["desert", "spice"]))
+    }
     try db.read { db in
       let genres: [Genre] = try db.fetchAll(
         Book.all().select(Book.Columns.genre).distinct().order(Book.Columns.genre.asc))
@@ -144,7 +150,8 @@ final class LibraryQueryTests: XCTestCase {
     }
     XCTAssertEqual(changed, 1)
     try db.write { db in
-      _ = try db.updateAll(Member.all(), set: Member.Columns.loanCount.set(to: Member.Columns.loanCount * 10))
+      _ = try db.updateAll(
+        Member.all(), set: Member.Columns.loanCount.set(to: Member.Columns.loanCount * 10))
       XCTAssertEqual(try db.updateAll(Member.all(), set: []), 0)
       XCTAssertEqual(
         try db.updateAll(
@@ -172,13 +179,16 @@ final class LibraryQueryTests: XCTestCase {
   func testSubqueriesAndExists() throws {
     try db.read { db in
       let borrowers = Member.all().filter(
-        Member.Columns.id.in(Loan.all().filter(Loan.Columns.bookID == 5).select(Loan.Columns.memberID)))
+        Member.Columns.id.in(
+          Loan.all().filter(Loan.Columns.bookID == 5).select(Loan.Columns.memberID)))
       XCTAssertEqual(try db.fetchAll(borrowers).map(\.name), ["Brian"])
       let neverLent = Book.all().filter(!Book.Columns.id.in(Loan.all().select(Loan.Columns.bookID)))
         .order(Book.Columns.title.asc)
-      XCTAssertEqual(try db.fetchAll(neverLent.select(Book.Columns.title)), ["Emma", "Odes", "Solaris"])
       XCTAssertEqual(
-        try db.fetchCount(Book.all().filter(.exists(Loan.all().filter(Loan.Columns.returned == true)))), 0)
+        try db.fetchAll(neverLent.select(Book.Columns.title)), ["Emma", "Odes", "Solaris"])
+      XCTAssertEqual(
+        try db.fetchCount(
+          Book.all().filter(.exists(Loan.all().filter(Loan.Columns.returned == true)))), 0)
       XCTAssertEqual(
         try db.fetchCount(Book.all().filter(.exists(Loan.all().select(Loan.Columns.id)))), 6)
     }
@@ -187,21 +197,25 @@ final class LibraryQueryTests: XCTestCase {
   func testScalarFunctionsAndArithmetic() throws {
     try db.read { db in
       XCTAssertEqual(
-        try db.fetchAll(Book.all().filter(Book.Columns.title.lowercased == "dune").select(Book.Columns.title)),
+        try db.fetchAll(
+          Book.all().filter(Book.Columns.title.lowercased == "dune").select(Book.Columns.title)),
         ["Dune"])
       XCTAssertEqual(
         try db.fetchAll(
           Book.all().order(Book.Columns.title.length.desc, Book.Columns.title.asc).limit(2)
-            .select(Book.Columns.title, Book.Columns.title.length)).map(\.0),
+            .select(Book.Columns.title, Book.Columns.title.length)
+        ).map(\.0),
         ["The Hobbit", "Hyperion"])
       XCTAssertEqual(
         try db.fetchAll(
-          Book.all().order(Book.Columns.title.asc).limit(2).select(Book.Columns.subtitle.ifNull("-"))),
+          Book.all().order(Book.Columns.title.asc).limit(2).select(
+            Book.Columns.subtitle.ifNull("-"))),
         ["-", "A Novel"])
       XCTAssertEqual(
         try db.fetchAll(
           Book.all().filter(Book.Columns.pages.isNotNull).order(Book.Columns.title.asc)
-            .select(Book.Columns.pages + 1, Book.Columns.title.uppercased)).map(\.0),
+            .select(Book.Columns.pages + 1, Book.Columns.title.uppercased)
+        ).map(\.0),
         [413, 483, 311])
     }
   }

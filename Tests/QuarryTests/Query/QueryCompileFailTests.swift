@@ -84,7 +84,9 @@ final class QueryCompileFailTests: XCTestCase {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
           .appendingPathComponent("Modules"),
         package.appendingPathComponent(".build/debug/Modules"),
-      ].first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Quarry.swiftmodule").path) },
+      ].first {
+        FileManager.default.fileExists(atPath: $0.appendingPathComponent("Quarry.swiftmodule").path)
+      },
       "the built Quarry module")
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-compile-fail-\(UUID().uuidString)")

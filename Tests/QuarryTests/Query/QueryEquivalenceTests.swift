@@ -164,7 +164,8 @@ final class QueryEquivalenceTests: XCTestCase {
       filter("column + column", C.pages + C.pages > 1000, "pages + pages > 1000"),
       filter("abs", (C.published - 1900).abs < 20, "ABS(published - 1900) < 20"),
       filter(
-        "in subquery", C.id.in(Loan.all().filter(Loan.Columns.returned == true).select(Loan.Columns.bookID)),
+        "in subquery",
+        C.id.in(Loan.all().filter(Loan.Columns.returned == true).select(Loan.Columns.bookID)),
         "id IN (SELECT bookID FROM loans WHERE returned = 1)"),
       filter(
         "not in subquery", !C.id.in(Loan.all().select(Loan.Columns.bookID)),
@@ -235,7 +236,9 @@ final class QueryEquivalenceTests: XCTestCase {
       one("avg over none", none.select(C.rating.avg), "AVG(rating) FROM books WHERE 0"),
       one("max over none", none.select(C.pages.max), "MAX(pages) FROM books WHERE 0"),
       one("count over none", none.select(C.pages.count), "COUNT(pages) FROM books WHERE 0"),
-      one("filtered", all.filter(C.genre == .poetry).select(C.price.max), "MAX(price) FROM books WHERE genre = 'poetry'"),
+      one(
+        "filtered", all.filter(C.genre == .poetry).select(C.price.max),
+        "MAX(price) FROM books WHERE genre = 'poetry'"),
       one("aggregate of function", all.select(C.title.length.max), "MAX(LENGTH(title))"),
     ])
   }
@@ -303,12 +306,16 @@ final class QueryEquivalenceTests: XCTestCase {
         }, sql: "SELECT id, title, genre, price, pages, rating, subtitle, published + 1" + tail),
       Case(
         name: "distinct",
-        typed: { try self.rows($0.fetchAll(Book.all().select(C.subtitle).distinct().order(C.subtitle.asc))) },
+        typed: {
+          try self.rows($0.fetchAll(Book.all().select(C.subtitle).distinct().order(C.subtitle.asc)))
+        },
         sql: "SELECT DISTINCT subtitle FROM books ORDER BY subtitle"),
       Case(
         name: "fetchCount distinct",
         typed: { [[.integer(Int64(try $0.fetchCount(Book.all().select(C.subtitle).distinct())))]] },
-        sql: "SELECT COUNT(DISTINCT subtitle) + (SELECT COUNT(*) > 0 FROM books WHERE subtitle IS NULL) FROM books"),
+        sql:
+          "SELECT COUNT(DISTINCT subtitle) + (SELECT COUNT(*) > 0 FROM books WHERE subtitle IS NULL) FROM books"
+      ),
     ])
   }
 
@@ -351,22 +358,28 @@ final class QueryEquivalenceTests: XCTestCase {
         typed: { db in
           try db.fetchAll(
             Book.all().select(C.genre, C.published / 100, C.id.count)
-              .group(C.genre, C.published / 100).order(C.id.count.desc, C.genre.asc, (C.published / 100).asc)
+              .group(C.genre, C.published / 100).order(
+                C.id.count.desc, C.genre.asc, (C.published / 100).asc)
           ).map { [try $0.0.databaseValue(), try $0.2.databaseValue()] }
         },
         sql: "SELECT genre, COUNT(id) FROM books GROUP BY genre, published / 100"
           + " ORDER BY COUNT(id) DESC, genre, published / 100"),
       Case(
         name: "fetchCount of groups",
-        typed: { [[.integer(Int64(try $0.fetchCount(Book.all().select(C.genre).group(C.genre))))]] },
+        typed: {
+          [[.integer(Int64(try $0.fetchCount(Book.all().select(C.genre).group(C.genre))))]]
+        },
         sql: "SELECT COUNT(DISTINCT genre) FROM books"),
       Case(
         name: "loans per member through a subquery",
         typed: { db in
           try db.fetchAll(
-            Loan.all().filter(Loan.Columns.memberID.in(Member.all().filter(Member.Columns.email != nil).select(Member.Columns.id)))
-              .select(Loan.Columns.memberID, Loan.Columns.days.sum).group(Loan.Columns.memberID)
-              .order(Loan.Columns.memberID.asc)
+            Loan.all().filter(
+              Loan.Columns.memberID.in(
+                Member.all().filter(Member.Columns.email != nil).select(Member.Columns.id))
+            )
+            .select(Loan.Columns.memberID, Loan.Columns.days.sum).group(Loan.Columns.memberID)
+            .order(Loan.Columns.memberID.asc)
           ).map { [try $0.0.databaseValue(), try $0.1.databaseValue()] }
         },
         sql: "SELECT memberID, SUM(days) FROM loans WHERE memberID IN"
@@ -378,7 +391,8 @@ final class QueryEquivalenceTests: XCTestCase {
     typealias C = Book.Columns
     let query = Book.all().filter(C.pages > 300 || C.rating == nil)
     let expected = try db.read {
-      try $0.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM books WHERE pages > 300 OR rating IS NULL")
+      try $0.fetchValue(
+        Int.self, sql: "SELECT COUNT(*) FROM books WHERE pages > 300 OR rating IS NULL")
     }
     XCTAssertEqual(try db.read { try $0.fetchCount(query) }, expected)
     XCTAssertEqual(try db.read { try $0.exists(query) }, (expected ?? 0) > 0)
@@ -389,11 +403,17 @@ final class QueryEquivalenceTests: XCTestCase {
     }
     XCTAssertEqual(raised, expected)
     XCTAssertEqual(
-      try db.read { try $0.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM books WHERE subtitle = 'raised'") },
+      try db.read {
+        try $0.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM books WHERE subtitle = 'raised'")
+      },
       expected)
-    let removed = try db.write { try $0.deleteAll(
-        Book.all().filter(C.subtitle == "raised" && !C.id.in(Loan.all().select(Loan.Columns.bookID)))
-          .limit(3)) }
+    let removed = try db.write {
+      try $0.deleteAll(
+        Book.all().filter(
+          C.subtitle == "raised" && !C.id.in(Loan.all().select(Loan.Columns.bookID))
+        )
+        .limit(3))
+    }
     XCTAssertEqual(removed, 3)
     XCTAssertEqual(try db.read { try $0.fetchCount(Book.all()) }, 119)
   }

@@ -11,7 +11,8 @@ final class QueryValueTests: DatabaseTestCase {
     let birds = [
       Bird(id: .fixed(1), name: "Robin", wingspan: 0.25, kind: .songbird, nestID: nestID, price: 5),
       Bird(id: .fixed(2), name: "Wren", wingspan: 0.15, kind: .songbird, price: 10),
-      Bird(id: .fixed(3), name: "Kestrel", wingspan: 0.75, kind: .raptor, nestID: nestID, price: 100),
+      Bird(
+        id: .fixed(3), name: "Kestrel", wingspan: 0.75, kind: .raptor, nestID: nestID, price: 100),
       Bird(id: .fixed(4), name: "Dodo", wingspan: nil, kind: .songbird, price: 9),
       Bird(id: .fixed(5), name: "Owl", wingspan: 1.1, kind: .raptor, price: 40),
     ]
@@ -76,8 +77,9 @@ final class QueryValueTests: DatabaseTestCase {
     let query = Bird.all().filter(Bird.Columns.name == "Robin").order(Bird.Columns.name.asc)
       .limit(2, offset: 0)
     for _ in 0..<3 { _ = try names(query) }
-    _ = try names(Bird.all().filter(Bird.Columns.name == "Wren").order(Bird.Columns.name.asc)
-      .limit(3, offset: 1))
+    _ = try names(
+      Bird.all().filter(Bird.Columns.name == "Wren").order(Bird.Columns.name.asc)
+        .limit(3, offset: 1))
     let selects = recorder.recorded.filter { $0.hasPrefix("SELECT") }
     XCTAssertEqual(selects.count, 4)
     XCTAssertEqual(Set(selects).count, 1, "one text for every page and value")
@@ -116,12 +118,14 @@ final class QueryValueTests: DatabaseTestCase {
 
   func testDeleteAllOfAQueryReturnsTheCount() throws {
     let removed = try db.write {
-      try $0.deleteAll(Bird.all().filter(Bird.Columns.kind == .songbird).order(Bird.Columns.name.asc)
-        .limit(2))
+      try $0.deleteAll(
+        Bird.all().filter(Bird.Columns.kind == .songbird).order(Bird.Columns.name.asc)
+          .limit(2))
     }
     XCTAssertEqual(removed, 2)
     XCTAssertEqual(try names(Bird.all().order(Bird.Columns.name.asc)), ["Kestrel", "Owl", "Wren"])
-    XCTAssertEqual(try db.write { try $0.deleteAll(Bird.all().filter(Bird.Columns.price > 1000)) }, 0)
+    XCTAssertEqual(
+      try db.write { try $0.deleteAll(Bird.all().filter(Bird.Columns.price > 1000)) }, 0)
     XCTAssertEqual(try db.write { try $0.deleteAll(Bird.self, where: Bird.Columns.price > 50) }, 1)
   }
 
@@ -161,7 +165,8 @@ final class QueryValueTests: DatabaseTestCase {
       guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
       let description = "\(error)"
       XCTAssertLessThan(description.count, 700)
-      XCTAssertTrue(description.hasPrefix("SQLite error 1: no such column: missing - while executing `SELECT"))
+      XCTAssertTrue(
+        description.hasPrefix("SQLite error 1: no such column: missing - while executing `SELECT"))
       XCTAssertTrue(description.contains(" more characters) … "))
       XCTAssertFalse(description.contains("value 1"), "values are bound, never in the text")
       XCTAssertGreaterThan(error.sql?.count ?? 0, 30_000)
@@ -193,7 +198,9 @@ final class QueryValueTests: DatabaseTestCase {
   func testDoubleQuotedStringsAreIdentifiersOnly() throws {
     // With SQLite's legacy default, "title" (no such column) would be the text 'title'.
     XCTAssertThrowsError(
-      try db.read { try $0.fetchValue(Int.self, sql: #"SELECT COUNT(*) FROM "birds" WHERE "title" <> 'x'"#) }
+      try db.read {
+        try $0.fetchValue(Int.self, sql: #"SELECT COUNT(*) FROM "birds" WHERE "title" <> 'x'"#)
+      }
     ) { error in
       XCTAssertEqual((error as? SQLiteError)?.message, "no such column: title")
     }
@@ -218,7 +225,9 @@ final class QueryValueTests: DatabaseTestCase {
       try db.read {
         try $0.fetchAll(
           Bird.self,
-          sql: #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price", 1 AS "extra" FROM "birds""#)
+          sql:
+            #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price", 1 AS "extra" FROM "birds""#
+        )
       }
     ) { error in
       XCTAssertEqual((error as? RowDecodingError)?.column, "extra")

@@ -83,6 +83,25 @@ struct BirdWatch {
     let seen = try db.read { try $0.fetchOne(Sighting.self, id: key) }
     print("sighting upserted: count \(seen?.count ?? 0), note \(seen?.note ?? "none")")
 
+    // Owned children: the calls are written with the bird, and read back with it (one query
+    // for the calls of every bird fetched). A record saves only the rows that changed.
+    var singer = owl
+    singer.calls = [Call(name: "ke-wick", seconds: 0.8), Call(name: "hoo-hoo", seconds: 2.5)]
+    try db.write { try $0.update(singer) }
+    let callRecord = BirdTranslator.record(from: singer)
+    callRecord.calls.append(Call(name: "alarm", seconds: 0.4))
+    try db.write { try $0.save(callRecord) }   // one INSERT into birds_calls
+    let withCalls = try db.read { try $0.fetchOne(Bird.self, id: owl.id) }
+    print("owl calls: \(withCalls?.calls.map(\.name).joined(separator: ", ") ?? "")")
+
+    // Associations from `references`: a sighting's bird, a bird's sightings.
+    let seenBy: [(Sighting, Bird)] = try db.read {
+      try $0.fetchAll(Sighting.all().including(Sighting.bird))
+    }
+    print("sightings: \(seenBy.map { "\($0.1.commonName) x\($0.0.count)" }.joined(separator: ", "))")
+    let sightingsOfRobin = try db.read { try $0.fetchAll(Bird.sightings, of: robin) }
+    print("robin sighted \(sightingsOfRobin.count) time(s)")
+
     // Delete.
     let deleted = try db.write { try $0.delete(Bird.self, id: blueTit.id) }
     let remaining = try db.read { try $0.count(Bird.self) }

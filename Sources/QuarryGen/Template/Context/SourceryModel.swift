@@ -31,11 +31,30 @@ struct SourceryModel {
   let byInheritedName: [String: [TemplateValue]]
 
   init(structs: [StructDeclaration], enums: [EnumDeclaration]) {
+    // Type names repeat (`String`, `Int?`): each written one is taken apart once and its value
+    // shared by every variable that writes it.
+    var written: Set<String> = []
+    for declaration in structs {
+      written.insert(declaration.name)
+      for property in declaration.properties { written.insert(property.typeName ?? "") }
+    }
+    for declaration in enums {
+      if let rawType = declaration.rawType { written.insert(rawType) }
+      for detail in declaration.caseDetails {
+        for value in detail.associatedValues { written.insert(value.typeName) }
+      }
+    }
+    let names = TypeNameCache(Array(written))
     // Pass 1: every type without links to the others, so links can point at them.
-    let shallowStructs = structs.concurrentMap { Self.structValue($0, known: { _, _ in nil }) }
-    let shallowEnums = enums.concurrentMap { Self.enumValue($0, known: { _, _ in nil }) }
+    let shallowStructs = structs.concurrentMap {
+      Self.structValue($0, typeNames: names, known: { _, _ in nil })
+    }
+    let shallowEnums = enums.concurrentMap {
+      Self.enumValue($0, typeNames: names, known: { _, _ in nil })
+    }
     var shallow: [String: TemplateValue] = [:]
-    for (declaration, value) in zip(structs, shallowStructs) where shallow[declaration.name] == nil {
+    for (declaration, value) in zip(structs, shallowStructs) where shallow[declaration.name] == nil
+    {
       shallow[declaration.name] = value
     }
     for (declaration, value) in zip(enums, shallowEnums) where shallow[declaration.name] == nil {
@@ -56,31 +75,51 @@ struct SourceryModel {
       }
       return lookup[name]
     }
-    // Pass 2: the same values with their links; only types that have some are rebuilt.
+    // Pass 2: links. Only what has some changes: a variable naming a scanned type gets its
+    // `type`, a nested or enclosing type its `containedTypes` and `parent`.
     func linked(_ value: TemplateValue, name: String) -> TemplateValue {
-      guard case .dictionary(var dictionary) = value else { return value }
       let contained = children[name] ?? []
+      let parentName = name.lastIndex(of: ".").map { String(name[..<$0]) }
+      guard !contained.isEmpty || parentName != nil,
+        case .dictionary(var dictionary) = value
+      else { return value }
       dictionary["containedTypes"] = .array(contained)
       var byLocalName: [String: TemplateValue] = [:]
       for child in contained {
         if case .string(let local)? = child["localName"] { byLocalName[local] = child }
       }
       dictionary["containedType"] = .dictionary(byLocalName)
-      if let dot = name.lastIndex(of: "."), let parent = lookup[String(name[..<dot])] {
-        dictionary["parent"] = parent
-      }
+      if let parentName, let parent = lookup[parentName] { dictionary["parent"] = parent }
       return .dictionary(dictionary)
     }
     structValues = zip(structs, shallowStructs).map { declaration, value in
-      let hasLinks = declaration.properties.contains { property in
-        property.typeName.map { known(SourceryTypeName($0).unwrapped, declaration.name) != nil }
-          ?? false
+      var links: [(index: Int, type: TemplateValue)] = []
+      for (index, property) in declaration.properties.enumerated() {
+        guard let typeName = property.typeName,
+          let type = known(names.unwrapped(typeName), declaration.name)
+        else { continue }
+        links.append((index, type))
       }
-      let full = hasLinks ? Self.structValue(declaration, known: known) : value
-      return linked(full, name: declaration.name)
+      guard !links.isEmpty, case .dictionary(var dictionary) = value,
+        case .array(var variables)? = dictionary["storedVariables"]
+      else { return linked(value, name: declaration.name) }
+      for link in links {
+        guard case .dictionary(var variable) = variables[link.index] else { continue }
+        variable["type"] = link.type
+        variables[link.index] = .dictionary(variable)
+      }
+      for key in ["storedVariables", "variables", "instanceVariables", "allVariables"] {
+        dictionary[key] = .array(variables)
+      }
+      return linked(.dictionary(dictionary), name: declaration.name)
     }
     enumValues = zip(enums, shallowEnums).map { declaration, value in
-      let full = Self.enumValue(declaration, known: known)
+      let hasLinks =
+        declaration.rawType.map { known($0, declaration.name) != nil } ?? false
+        || declaration.caseDetails.contains { detail in
+          detail.associatedValues.contains { known(names.unwrapped($0.typeName), declaration.name) != nil }
+        }
+      let full = hasLinks ? Self.enumValue(declaration, typeNames: names, known: known) : value
       return linked(full, name: declaration.name)
     }
     var byInheritedName: [String: [TemplateValue]] = [:]
@@ -91,12 +130,14 @@ struct SourceryModel {
     self.byInheritedName = byInheritedName
   }
 
+  /// `types`, every list sorted by type name as Sourcery sorts them (stable for equal names).
   var typesValue: TemplateValue {
-    let implementing = TemplateValue.dictionary(byInheritedName.mapValues(TemplateValue.array))
+    let implementing = TemplateValue.dictionary(
+      byInheritedName.mapValues { .array(Self.sortedByName($0)) })
     return [
-      "structs": .array(structValues),
-      "enums": .array(enumValues),
-      "all": .array(structValues + enumValues),
+      "structs": .array(Self.sortedByName(structValues)),
+      "enums": .array(Self.sortedByName(enumValues)),
+      "all": .array(Self.sortedByName(structValues + enumValues)),
       "classes": [],
       "protocols": [],
       "extensions": [],
@@ -104,6 +145,16 @@ struct SourceryModel {
       "based": implementing,
       "inheriting": implementing,
     ]
+  }
+
+  private static func sortedByName(_ values: [TemplateValue]) -> [TemplateValue] {
+    let names = values.map { value -> String in
+      if case .string(let name)? = value["name"] { return name }
+      return ""
+    }
+    return values.indices.sorted { lhs, rhs in
+      names[lhs] != names[rhs] ? names[lhs] < names[rhs] : lhs < rhs
+    }.map { values[$0] }
   }
 
   /// Sourcery's top-level `type`: every type by name.
@@ -158,7 +209,8 @@ struct SourceryModel {
   }
 
   static func structValue(
-    _ declaration: StructDeclaration, known: (String, String?) -> TemplateValue?
+    _ declaration: StructDeclaration, typeNames: TypeNameCache,
+    known: (String, String?) -> TemplateValue?
   ) -> TemplateValue {
     var keys = commonKeys(
       name: declaration.name, localName: declaration.localName, kind: "struct",
@@ -167,7 +219,7 @@ struct SourceryModel {
       attributes: declaration.attributes, inheritedTypes: declaration.inheritedTypes)
     let variables = TemplateValue.array(
       declaration.properties.map {
-        variableValue($0, definedIn: declaration.name, known: known)
+        variableValue($0, definedIn: declaration.name, typeNames: typeNames, known: known)
       })
     keys["isGeneric"] = .bool(declaration.genericParameters != nil)
     keys["storedVariables"] = variables
@@ -178,7 +230,8 @@ struct SourceryModel {
   }
 
   static func enumValue(
-    _ declaration: EnumDeclaration, known: (String, String?) -> TemplateValue?
+    _ declaration: EnumDeclaration, typeNames: TypeNameCache,
+    known: (String, String?) -> TemplateValue?
   ) -> TemplateValue {
     var keys = commonKeys(
       name: declaration.name, localName: declaration.localName, kind: "enum",
@@ -191,7 +244,7 @@ struct SourceryModel {
       : declaration.cases.map { EnumCaseDeclaration(name: $0, location: declaration.location) }
     let cases = details.map { detail -> TemplateValue in
       let values = detail.associatedValues.map { value -> TemplateValue in
-        let typeName = SourceryTypeName(value.typeName)
+        let typeName = typeNames.entry(value.typeName)
         return [
           "localName": value.localName.map(TemplateValue.string) ?? .null,
           "externalName": value.externalName.map(TemplateValue.string) ?? .null,
@@ -219,7 +272,7 @@ struct SourceryModel {
     keys["cases"] = .array(cases)
     keys["hasAssociatedValues"] = .bool(details.contains { !$0.associatedValues.isEmpty })
     keys["hasRawType"] = .bool(declaration.rawType != nil)
-    keys["rawTypeName"] = declaration.rawType.map { SourceryTypeName($0).value } ?? .null
+    keys["rawTypeName"] = declaration.rawType.map { typeNames.entry($0).value } ?? .null
     keys["rawType"] = declaration.rawType.flatMap { known($0, declaration.name) } ?? .null
     keys["storedVariables"] = []
     keys["variables"] = []
@@ -231,13 +284,15 @@ struct SourceryModel {
   // MARK: - Variables
 
   static func variableValue(
-    _ property: PropertyDeclaration, definedIn declaring: String?,
+    _ property: PropertyDeclaration, definedIn declaring: String?, typeNames: TypeNameCache,
     known: (String, String?) -> TemplateValue?
   ) -> TemplateValue {
-    let typeName = SourceryTypeName(property.typeName ?? "")
+    let typeName = typeNames.entry(property.typeName ?? "")
     let typeNameValue = typeName.value
     var modifiers: [TemplateValue] = []
-    if property.access != .internal { modifiers.append(["name": .string(property.access.rawValue)]) }
+    if property.access != .internal {
+      modifiers.append(["name": .string(property.access.rawValue)])
+    }
     if property.isLazy { modifiers.append(["name": "lazy"]) }
     return .object(
       text: property.name,
@@ -249,12 +304,12 @@ struct SourceryModel {
         "actualTypeName": typeNameValue,
         "isOptional": .bool(typeName.isOptional),
         "isImplicitlyUnwrappedOptional": .bool(typeName.isImplicitlyUnwrapped),
-        "isArray": .bool(typeName.isArray),
-        "isDictionary": .bool(typeName.isDictionary),
-        "isSet": .bool(typeName.isSet),
-        "isTuple": .bool(typeName.isTuple),
-        "isClosure": .bool(typeName.isClosure),
-        "isGeneric": .bool(typeName.generic != nil),
+        "isArray": typeNameValue["isArray"] ?? false,
+        "isDictionary": typeNameValue["isDictionary"] ?? false,
+        "isSet": typeNameValue["isSet"] ?? false,
+        "isTuple": typeNameValue["isTuple"] ?? false,
+        "isClosure": typeNameValue["isClosure"] ?? false,
+        "isGeneric": typeNameValue["isGeneric"] ?? false,
         "defaultValue": property.defaultValue.map(TemplateValue.string) ?? .null,
         "annotations": annotationsValue(property.annotations, property.sourceryAnnotations),
         "documentation": documentationValue(property.docComment),
@@ -271,7 +326,7 @@ struct SourceryModel {
         "readAccess": .string(property.access.rawValue),
         "writeAccess": .string(
           property.isLet ? "" : (property.setterAccess ?? property.access).rawValue),
-        "definedInTypeName": declaring.map { SourceryTypeName($0).value } ?? .null,
+        "definedInTypeName": declaring.map { typeNames.entry($0).value } ?? .null,
       ])
   }
 
@@ -338,4 +393,35 @@ struct SourceryModel {
     guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return text }
     return String(text.dropFirst().dropLast())
   }
+}
+
+/// Each written type name taken apart once, its value shared by every use.
+struct TypeNameCache: Sendable {
+  struct Entry: Sendable {
+    var value: TemplateValue
+    var unwrapped: String
+    var isOptional: Bool
+    var isImplicitlyUnwrapped: Bool
+  }
+
+  private let entries: [String: Entry]
+
+  init(_ names: [String]) {
+    let built = names.concurrentMap(Self.build)
+    entries = Dictionary(zip(names, built), uniquingKeysWith: { first, _ in first })
+  }
+
+  private static func build(_ name: String) -> Entry {
+    let parts = SourceryTypeName(name)
+    return Entry(
+      value: parts.value, unwrapped: parts.unwrapped, isOptional: parts.isOptional,
+      isImplicitlyUnwrapped: parts.isImplicitlyUnwrapped)
+  }
+
+  /// The entry of `name`, built now when it was not collected up front.
+  func entry(_ name: String) -> Entry {
+    entries[name] ?? Self.build(name)
+  }
+
+  func unwrapped(_ name: String) -> String { entry(name).unwrapped }
 }

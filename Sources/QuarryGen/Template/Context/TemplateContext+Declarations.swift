@@ -1,6 +1,6 @@
 /// Sourcery-compatible values for scanned declarations (see `SourceryModel` for every key).
 extension TemplateContext {
-  /// `types`: `structs`, `enums`, `all` (structs then enums), and `implementing`, `based`,
+  /// `types`: `structs`, `enums`, `all`, each sorted by name as in Sourcery, and `implementing`, `based`,
   /// `inheriting` (inherited type name → the types that list it, as in Sourcery's
   /// `{% for type in types.implementing.AutoPersistable %}`; the scanner cannot tell protocols
   /// from classes, so the three are the same).
@@ -23,7 +23,8 @@ extension TemplateContext {
 
   /// The value a template sees as `variable` for a stored property (its `type` is null).
   public static func variableValue(_ property: PropertyDeclaration) -> TemplateValue {
-    SourceryModel.variableValue(property, definedIn: nil, known: { _, _ in nil })
+    SourceryModel.variableValue(
+      property, definedIn: nil, typeNames: TypeNameCache([]), known: { _, _ in nil })
   }
 
   /// `// quarry: table = "birds", unique` → `["table": "birds", "unique": true]`; the last

@@ -25,12 +25,16 @@ extension Filter {
     var filters: [Filter] = []
     func add(_ name: String, arguments: ClosedRange<Int> = 0...0, _ test: @escaping Predicate) {
       filters.append(predicate(name, arguments: arguments, test))
-      filters.append(predicate("!" + name, arguments: arguments) { value, arguments in
-        test(value, arguments).map { !$0 }
-      })
+      filters.append(
+        predicate("!" + name, arguments: arguments) { value, arguments in
+          test(value, arguments).map { !$0 }
+        })
     }
-    add("computed") { value, _ in variable(value) { flag($0, "isComputed") && !flag($0, "isStatic") } }
-    add("stored") { value, _ in variable(value) { !flag($0, "isComputed") && !flag($0, "isStatic") } }
+    add("computed") { value, _ in
+      variable(value) { flag($0, "isComputed") && !flag($0, "isStatic") }
+    }
+    add("stored") { value, _ in variable(value) { !flag($0, "isComputed") && !flag($0, "isStatic") }
+    }
     add("static") { value, _ in variable(value) { flag($0, "isStatic") } }
     add("instance") { value, _ in variable(value) { !flag($0, "isStatic") } }
     add("optional") { value, _ in variable(value) { flag($0, "isOptional") } }

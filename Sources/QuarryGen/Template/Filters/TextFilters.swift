@@ -24,7 +24,7 @@ extension Filter {
       let needle = arguments[0]
       switch input {
       case .array(let elements): return .success(.bool(elements.contains(needle)))
-      case .dictionary(let dictionary):
+      case .dictionary(let dictionary) where input.objectText == nil:
         guard let key = needle.stringValue else {
           return .failure(.invalidArgument(index: 0, expected: "a string", got: needle))
         }

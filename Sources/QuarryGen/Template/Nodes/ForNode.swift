@@ -76,7 +76,9 @@ final class ForNode: Sendable {
         for key in keys {
           let element = dictionary[key, default: .null]
           let bound: [(String, TemplateValue)] =
-            keyName.map { [($0, .string(key)), (valueName, element)] } ?? [(valueName, .string(key))]
+            keyName.map { [($0, .string(key)), (valueName, element)] } ?? [
+              (valueName, .string(key))
+            ]
           guard let holds = renderer.evaluate(condition, binding: bound) else { return }
           if holds { kept.append(key) }
         }

@@ -36,6 +36,7 @@ extension Bird: TableRecord {
     wingspan = try row.decode(at: 3)
     tags = try row.decodeJSON(at: 4)
     photoPrice = try row.decode(at: 5)
+    self.calls = []
   }
 
   func bind(to statement: Statement) throws {
@@ -56,6 +57,104 @@ extension Bird: TableRecord {
   }
 }
 
+/// The child tables of `Bird`'s owned properties.
+enum BirdOwnedTables {
+  static let calls = OwnedTable(
+    TableDefinition(
+      name: "birds_calls",
+      columns: [
+        ColumnDefinition("bird_id", .text, primaryKey: true),
+        ColumnDefinition("position", .integer, primaryKey: true),
+        ColumnDefinition("name", .text),
+        ColumnDefinition("seconds", .real),
+      ],
+      foreignKeys: [
+        TableForeignKey(["bird_id"], references: "birds", columns: ["id"], onDelete: .cascade)
+      ]),
+    rootKeyColumns: 1, ownerKeyColumns: 1, hasPosition: true)
+}
+
+extension Bird {
+  static var hasOwnedChildren: Bool { true }
+
+  static var ownedTables: [OwnedTable] {
+    [
+      BirdOwnedTables.calls,
+    ]
+  }
+
+  /// Loads the children of every value with one query per child table.
+  static func loadOwnedChildren(
+    _ values: inout [Bird], in db: ReadTransaction, everyRow: Bool
+  ) throws {
+    guard !values.isEmpty else { return }
+    var owners: [PrimaryKey: Int] = [:]
+    owners.reserveCapacity(values.count)
+    for (position, value) in values.enumerated() {
+      owners[value.id] = position
+    }
+    let keys = everyRow ? nil : Array(owners.keys)
+    try db.forEachOwnedRow(
+      of: BirdOwnedTables.calls, rootKeys: keys, bindKey: Bird.bind(primaryKey:to:at:)
+    ) { row in
+      guard let owner = owners[try row.decode(at: 0)] else { return }
+      values[owner].calls.append(try Call(row: row, startingAt: 2))
+    }
+  }
+
+  func insertOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {
+    let key = id
+    try Bird.insertCalls(calls[...], key: key, in: db)
+  }
+
+  func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {
+    let key = id
+    // Deleting a child row deletes its own children too (ON DELETE CASCADE).
+    try db.deleteOwnedRows(of: BirdOwnedTables.calls) { statement in
+      try Bird.bind(primaryKey: key, to: statement, at: 1)
+    }
+    try Bird.insertCalls(calls[...], key: key, in: db)
+  }
+
+  fileprivate static func insertCalls(
+    _ children: ArraySlice<Call>, key: PrimaryKey, in db: WriteTransaction
+  ) throws {
+    for position in children.indices {
+      let child = children[position]
+      try db.insertOwnedRow(into: BirdOwnedTables.calls) { statement in
+        try Bird.bind(primaryKey: key, to: statement, at: 1)
+        try statement.bind(position, at: 2)
+        try child.bind(to: statement, startingAt: 3)
+      }
+    }
+  }
+
+  /// Writes what differs between the stored children `old` and `new`.
+  fileprivate static func saveCalls(
+    from old: ArraySlice<Call>, to new: ArraySlice<Call>, key: PrimaryKey,
+    in db: WriteTransaction
+  ) throws {
+    if new.count < old.count {
+      try db.deleteOwnedRows(of: BirdOwnedTables.calls, fromPosition: new.count) {
+        statement in
+        try Bird.bind(primaryKey: key, to: statement, at: 1)
+      }
+    }
+    for position in 0..<min(old.count, new.count) {
+      let (before, after) = (old[old.startIndex + position], new[new.startIndex + position])
+      let changed = Call.changedColumns(from: before, to: after)
+      try db.updateOwnedRow(after, columns: changed, in: BirdOwnedTables.calls) {
+        statement, index in
+        try Bird.bind(primaryKey: key, to: statement, at: index)
+        try statement.bind(position, at: index + 1)
+      }
+    }
+    if new.count > old.count {
+      try insertCalls(new.dropFirst(old.count), key: key, in: db)
+    }
+  }
+}
+
 /// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
 extension Bird {
   static let sightings = HasMany<Bird, Sighting>(
@@ -73,6 +172,10 @@ final class BirdRecord: Record, PersistableRecord {
   var wingspan: Double? { didSet { markChanged(3) } }
   var tags: [String] { didSet { markChanged(4) } }
   var photoPrice: Decimal { didSet { markChanged(5) } }
+  /// Owned children: `save` writes the rows that differ from `savedCalls`.
+  var calls: [Call]
+  /// `calls` as stored when the record was made or last saved.
+  private var savedCalls: [Call]
 
   init(
     id: UUID,
@@ -80,7 +183,8 @@ final class BirdRecord: Record, PersistableRecord {
     family: Family,
     wingspan: Double?,
     tags: [String],
-    photoPrice: Decimal
+    photoPrice: Decimal,
+    calls: [Call]
   ) {
     self.id = id
     self.commonName = commonName
@@ -88,6 +192,8 @@ final class BirdRecord: Record, PersistableRecord {
     self.wingspan = wingspan
     self.tags = tags
     self.photoPrice = photoPrice
+    self.calls = calls
+    self.savedCalls = calls
     super.init()
   }
 
@@ -106,6 +212,14 @@ final class BirdRecord: Record, PersistableRecord {
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
     try statement.bind(id, at: index)
   }
+
+  /// Writes the owned children that differ from those last loaded or saved.
+  func saveOwnedChildren(in db: WriteTransaction) throws {
+    let key = id
+    try Bird.saveCalls(
+      from: savedCalls[...], to: calls[...], key: key, in: db)
+    savedCalls = calls
+  }
 }
 
 /// Converts between `Bird` and `BirdRecord`.
@@ -117,7 +231,8 @@ struct BirdTranslator: Translator {
       family: value.family,
       wingspan: value.wingspan,
       tags: value.tags,
-      photoPrice: value.photoPrice
+      photoPrice: value.photoPrice,
+      calls: value.calls
     )
   }
 
@@ -136,5 +251,6 @@ extension Bird {
     wingspan = record.wingspan
     tags = record.tags
     photoPrice = record.photoPrice
+    calls = record.calls
   }
 }

@@ -13,6 +13,15 @@ CREATE TABLE "birds" (
 );
 CREATE INDEX "birds_on_family_commonName" ON "birds" ("family", "commonName");
 
+CREATE TABLE "birds_calls" (
+  "bird_id" TEXT NOT NULL,
+  "position" INTEGER NOT NULL,
+  "name" TEXT NOT NULL,
+  "seconds" REAL NOT NULL,
+  PRIMARY KEY ("bird_id", "position"),
+  FOREIGN KEY ("bird_id") REFERENCES "birds" ("id") ON DELETE CASCADE
+);
+
 CREATE TABLE "observers" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "name" TEXT NOT NULL UNIQUE,

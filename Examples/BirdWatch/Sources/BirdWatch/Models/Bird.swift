@@ -16,6 +16,15 @@ struct Bird: Sendable, Equatable {
   var photoPrice: Decimal
   // quarry: ignore
   var cachedImage: Data? = nil
+  /// Recorded calls: an owned array, stored in `birds_calls` and saved with the bird.
+  // quarry: owned
+  var calls: [Call] = []
+}
+
+/// One recorded call of a bird; it has no key of its own (its bird's key and a position).
+struct Call: Sendable, Equatable {
+  var name: String
+  var seconds: Double
 }
 
 enum Family: String, Sendable {
