@@ -6,11 +6,16 @@ import Foundation
 // back rounds to 15 significant digits, the precision SQLite itself guarantees for decimal text
 // in a NUMERIC column.
 //
-// Exact or refused: a Decimal is bound only when reading it back gives the same value, which
-// holds for every decimal with up to 15 significant digits. Others (`3.141592653589793238`,
-// `123456789012345678901234567890`, and literals such as `let price: Decimal = 19.99`, which
-// Swift builds through a Double as 19.98999999999999488) throw a ValueConversionError saying
-// why, instead of being rounded silently.
+// Exact or refused: a Decimal is bound when reading it back gives the same value, which holds
+// for every decimal with up to 15 significant digits. Others (`3.141592653589793238`,
+// `123456789012345678901234567890`) throw a ValueConversionError saying why, instead of being
+// rounded silently.
+//
+// The one deliberate exception is a Decimal that is exactly a Double's expansion: Swift builds
+// a literal such as `let price: Decimal = 19.99` through a Double, as 19.98999999999999488.
+// Refusing it would make every `price: 9.99` in app code throw; when the Double is also the
+// one of a decimal of at most 15 digits, it is stored as that Double, bit for bit, and reads
+// back as that decimal, the one written in the source (19.99). Longer literals are refused.
 //
 // Related SQLite documentation: <https://sqlite.org/datatype3.html#type_affinity>
 
@@ -24,14 +29,23 @@ extension Decimal: DatabaseValueConvertible {
     guard let real = Double(text), real.isFinite else {
       throw ValueConversionError("Decimal \(text) has no SQLite NUMERIC form")
     }
-    guard Self.decimal(roundingToFifteenDigits: real) == self else {
-      throw ValueConversionError(
-        "Decimal \(text) has \(Self.significantDigitCount(of: text)) significant digits and a "
-          + "SQLite NUMERIC column keeps 15, so it would not read back the same - round it "
-          + "first (NSDecimalRound) or store its description as a String (a literal such as "
-          + "19.99 is built through a Double: write Decimal(string: \"19.99\"))")
-    }
-    return .real(real)
+    let readBack = Self.decimal(roundingToFifteenDigits: real)
+    if readBack == self { return .real(real) }
+    if let literal = Self.literalDouble(of: self, readingBackAs: readBack) { return .real(literal) }
+    throw ValueConversionError(
+      "Decimal \(text) has \(Self.significantDigitCount(of: text)) significant digits and a "
+        + "SQLite NUMERIC column keeps 15, so it would not read back the same - round it "
+        + "first (NSDecimalRound) or store its description as a String (a literal such as "
+        + "19.99 is built through a Double: write Decimal(string: \"19.99\"))")
+  }
+
+  /// The Double that Swift built `decimal` from when it is a `Decimal` literal of at most 15
+  /// significant digits (`readBack`, which that Double reads back as), else nil.
+  private static func literalDouble(of decimal: Decimal, readingBackAs readBack: Decimal)
+    -> Double?
+  {
+    guard let real = Double(readBack.description), Decimal(real) == decimal else { return nil }
+    return real
   }
 
   /// The significant digits of a Decimal's description (`-0.0120` has 2), for messages.

@@ -126,6 +126,7 @@ public struct ModelBuilder: Sendable {
     diagnostics: inout [Diagnostic]
   ) -> TableModel {
     StructShapeCheck.run(declaration, diagnostics: &diagnostics)
+    GeneratedNameCheck.run(declaration, diagnostics: &diagnostics)
     let options = AnnotationKeyCheck.structOptions(
       declaration.annotations, diagnostics: &diagnostics)
     let built = buildColumns(

@@ -60,6 +60,7 @@ enum ModelMessage: Sendable, Hashable {
   case ownedChildStructKey(structName: String, key: String)
   case ownedKeyColumnClash(column: String, table: String)
   case reservedTableName(String)
+  case generatedTypeName(property: String, structName: String)
   case nulInName(kind: String, String)
   case nulInDefault(property: String)
   // Notes.
@@ -216,6 +217,10 @@ enum ModelMessage: Sendable, Hashable {
         + "it as '\(type)?' or choose another action"
     case .actionWithoutReference(let key):
       return "'\(key)' applies only with 'references = …' on the same property"
+    case .generatedTypeName(let property, let name):
+      return "property '\(property)' has a name the generated code needs for itself "
+        + "('\(name).\(property)'), so Swift cannot tell them apart; rename the property "
+        + "(annotate it with column = \"\(property)\" to keep the column name)"
     case .ownedNotStruct(let property, let type):
       return "owned property '\(property)' has type '\(type)'; 'owned' needs a struct found in "
         + "the sources, as '[Child]', 'Child?' or 'Child'"

@@ -129,3 +129,36 @@ final class HostileNameTests: XCTestCase {
     XCTAssertEqual(model?.columns.map(\.sqlType.rawValue), ["integer", "text", "text"])
   }
 }
+
+/// Found by the hostile-model property test: property names the generated code needs.
+final class GeneratedNameCheckTests: XCTestCase {
+  func testNamesOfGeneratedTypesAndSelfAreRejected() {
+    let source = """
+      // quarry: persist
+      struct A: Sendable {
+        var id: Int
+        var Columns: Int
+        var `Type`: Int
+        var `self`: Int
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    let rendered = DiagnosticRenderer(files: [scanned.file], showsSourceLines: false)
+      .render(result.diagnostics)
+    XCTAssertEqual(
+      rendered,
+      """
+      Models/M.swift:4:7: error: property 'Columns' has a name the generated code needs for \
+      itself ('A.Columns'), so Swift cannot tell them apart; rename the property (annotate it \
+      with column = "Columns" to keep the column name)
+      Models/M.swift:5:7: error: property 'Type' has a name the generated code needs for \
+      itself ('A.Type'), so Swift cannot tell them apart; rename the property (annotate it \
+      with column = "Type" to keep the column name)
+      Models/M.swift:6:7: error: property 'self' has a name the generated code needs for \
+      itself ('A.self'), so Swift cannot tell them apart; rename the property (annotate it \
+      with column = "self" to keep the column name)
+
+      """)
+  }
+}

@@ -19,17 +19,17 @@ final class DecimalConversionTests: XCTestCase {
     }
   }
 
-  func testADecimalLiteralBuiltThroughADoubleIsRefusedNotRounded() throws {
-    // Swift builds this literal through a Double: 19.98999999999999488.
-    let literal: Decimal = 19.99
-    XCTAssertThrowsError(try roundTrip(literal, as: .numeric)) { error in
-      XCTAssertEqual(
-        "\(error)",
-        "Decimal 19.98999999999999488 has 19 significant digits and a SQLite NUMERIC column "
-          + "keeps 15, so it would not read back the same - round it first (NSDecimalRound) or "
-          + "store its description as a String (a literal such as 19.99 is built through a "
-          + "Double: write Decimal(string: \"19.99\"))")
+  func testADecimalLiteralBuiltThroughADoubleReadsBackAsWritten() throws {
+    // Swift builds these literals through a Double: 19.99 is 19.98999999999999488.
+    let literals: [Decimal] = [19.99, 9.99, 0.1, -1234.5678]
+    let written = ["19.99", "9.99", "0.1", "-1234.5678"]
+    for (literal, text) in zip(literals, written) {
+      XCTAssertEqual(try roundTrip(literal, as: .numeric).description, decimal(text).description)
     }
+    XCTAssertEqual(literals[0].description, "19.98999999999999488")
+    // A literal with more than 15 digits does not read back as written: refused.
+    let long: Decimal = 0.1234567890123456
+    XCTAssertThrowsError(try roundTrip(long, as: .numeric))
   }
 
   /// Issue 15 #6: these came back as 3.14159265358979 and 123456789012346000000000000000.
