@@ -13,7 +13,8 @@ mimic packages: `Packages/<Name>.swift/Sources/<Module>/…` (a folder named lik
 import os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DECLARED = re.compile(r"\b(?:struct|enum|class|actor|protocol)\s+([A-Z][A-Za-z0-9_]*)")
+# Not after `import` (`import struct Foundation.URL` declares nothing).
+DECLARED = re.compile(r"(?<!import )\b(?:struct|enum|class|actor|protocol)\s+([A-Z][A-Za-z0-9_]*)")
 
 MODEL = """
 // quarry: table = "books_{n}"
