@@ -12,7 +12,12 @@ enum RemovalGuard {
     _ changes: [FileChange], tableCount: Int, output: String, templates: String
   ) -> String? {
     let removed = changes.filter { $0.kind == .remove }.count
-    let kept = changes.contains { $0.kind == .update || $0.kind == .unchanged }
+    // A run that writes Swift of its own (outputs renamed by an upgrade, the build plugin's
+    // per-source files replacing its old combined one) changes the layout; nothing is lost.
+    let kept = changes.contains { change in
+      change.kind == .update || change.kind == .unchanged
+        || (change.kind == .create && change.path.hasSuffix(".swift"))
+    }
     guard removed > 0, !kept, tableCount > 0 else { return nil }
     return GeneratorMessage.refusingToRemoveAll(
       files: removed, output: output, tables: tableCount, templates: templates

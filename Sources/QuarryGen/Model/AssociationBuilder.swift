@@ -2,8 +2,12 @@
 /// `Author.books` for each `references = Author`, and `Book.tags` / `Tag.books` for a struct
 /// whose composite key is two references (`BookTag { bookID, tagID }`).
 ///
-/// A name that clashes with a member the struct declares, or with another association of the
-/// struct, is reported with the fix (`inverse = "…"` on the reference).
+/// A name that clashes with a member the struct declares, or an `inverse = "…"` that clashes
+/// with another association, is an error with the fix. A default inverse name that another
+/// reference to the same struct already took (`writerID` and `editorID`, both `references =
+/// Author`, would both give `Author.books`) is a warning: the first keeps it, the other is not
+/// generated until it is named. A reference whose property has no `ID`/`Id` suffix (`var
+/// writer: UUID`) gets no to-one association, since its name would be the property's own.
 enum AssociationBuilder {
   /// A reference as written, with its `inverse` override.
   struct Reference {
@@ -14,16 +18,31 @@ enum AssociationBuilder {
   }
 
   static func build(
-    _ tables: inout [TableModel], references: [Reference], declarations: [String: StructDeclaration],
+    _ tables: inout [TableModel], references: [Reference],
+    declarations: [String: StructDeclaration],
     diagnostics: inout [Diagnostic]
   ) {
     var position: [String: Int] = [:]
     for (offset, table) in tables.enumerated() { position[table.typeName] = offset }
     var taken: [String: [String: SourceLocation]] = [:]
-    func add(_ association: AssociationModel, at location: SourceLocation, fix: String?) {
+    func add(
+      _ association: AssociationModel, at location: SourceLocation, fix: String?,
+      isDefaultInverse: Bool = false
+    ) {
       guard let owner = position[association.ownerType] else { return }
       let declared = Set(declarations[association.ownerType]?.properties.map(\.name) ?? [])
-      if declared.contains(association.name) || taken[association.ownerType]?[association.name] != nil
+      if isDefaultInverse, !declared.contains(association.name),
+        taken[association.ownerType]?[association.name] != nil
+      {
+        diagnostics.append(
+          .warning(
+            .inverseNameTaken(
+              name: association.name, structName: association.ownerType, fix: fix ?? ""),
+            at: location))
+        return
+      }
+      if declared.contains(association.name)
+        || taken[association.ownerType]?[association.name] != nil
       {
         diagnostics.append(
           .error(
@@ -46,13 +65,16 @@ enum AssociationBuilder {
         target.primaryKeyColumns.count == 1,
         targetKey.unwrappedSwiftType == column.unwrappedSwiftType
       else { continue }
-      add(
-        AssociationModel(
-          kind: column.isOptional ? .optionalBelongsTo : .belongsTo,
-          name: associationName(column.propertyName), ownerType: table.typeName,
-          targetType: target.typeName, column: column.name, property: column.propertyName,
-          access: min(table.access, target.access, column.access)),
-        at: reference.location, fix: nil)
+      let toOneName = associationName(column.propertyName)
+      if toOneName != column.propertyName {
+        add(
+          AssociationModel(
+            kind: column.isOptional ? .optionalBelongsTo : .belongsTo,
+            name: toOneName, ownerType: table.typeName,
+            targetType: target.typeName, column: column.name, property: column.propertyName,
+            access: min(table.access, target.access, column.access)),
+          at: reference.location, fix: nil)
+      }
       let inverse = reference.inverse?.name ?? plural(lowerCamel(localName(table.typeName)))
       add(
         AssociationModel(
@@ -60,7 +82,8 @@ enum AssociationBuilder {
           column: column.name, property: targetKey.propertyName,
           access: min(table.access, target.access)),
         at: reference.inverse?.location ?? reference.location,
-        fix: "name it with inverse = \"…\" on '\(table.typeName).\(column.propertyName)'")
+        fix: "name it with inverse = \"…\" on '\(table.typeName).\(column.propertyName)'",
+        isDefaultInverse: reference.inverse == nil)
     }
     // Many-to-many: a key of exactly two references.
     for table in tables where table.primaryKeyColumns.count == 2 {

@@ -49,6 +49,7 @@ enum ModelMessage: Sendable, Hashable {
     structName: String, localName: String, access: AccessLevel, declaredAccess: AccessLevel?,
     inherited: [String])
   case associationNameClash(name: String, structName: String, fix: String?)
+  case inverseNameTaken(name: String, structName: String, fix: String)
   case setNullOnNonOptional(key: String, property: String, type: String)
   case actionWithoutReference(key: String)
   case ownedNotStruct(property: String, type: String)
@@ -212,6 +213,9 @@ enum ModelMessage: Sendable, Hashable {
     case .associationNameClash(let name, let structName, let fix):
       return "association '\(name)' clashes with a member of '\(structName)'"
         + (fix.map { "; \($0)" } ?? "; rename that member")
+    case .inverseNameTaken(let name, let structName, let fix):
+      return "'\(structName).\(name)' already follows an earlier reference to '\(structName)', "
+        + "so this reference gets no inverse association; \(fix)"
     case .setNullOnNonOptional(let key, let property, let type):
       return "'\(key) = setNull' needs an optional column, but '\(property)' is '\(type)'; declare "
         + "it as '\(type)?' or choose another action"

@@ -78,7 +78,8 @@ final class AssociationDiagnosticsTests: XCTestCase {
     let result = ModelBuilder().build([scanned])
     XCTAssertEqual(result.diagnostics, [])
     let names = result.model.tables.map { table in
-      "\(table.typeName): " + table.associations.map { "\($0.name) \($0.kind.rawValue)" }
+      "\(table.typeName): "
+        + table.associations.map { "\($0.name) \($0.kind.rawValue)" }
         .joined(separator: ", ")
     }
     XCTAssertEqual(
@@ -87,5 +88,42 @@ final class AssociationDiagnosticsTests: XCTestCase {
         "Box: category belongsTo, spareCategory optionalBelongsTo",
         "Category: boxes hasMany, spares hasMany",
       ])
+  }
+
+  /// Two references to one struct, without `ID` suffixes: both were valid before associations.
+  func testReferencesWithoutSuffixOrWithTheSameInverseStillGenerate() {
+    let source = """
+      // quarry: persist
+      struct Author {
+        var id: Int
+      }
+
+      // quarry: persist
+      struct Book {
+        var id: Int
+        // quarry: references = Author
+        var writer: Int
+        // quarry: references = Author
+        var editor: Int?
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
+    let expected = """
+      Models/M.swift:11:14: warning: 'Author.books' already follows an earlier reference to \
+      'Author', so this reference gets no inverse association; name it with inverse = "…" on \
+      'Book.editor'
+        // quarry: references = Author
+                   ^
+
+      """
+    XCTAssertEqual(rendered, expected, lineDiff(expected: expected, actual: rendered))
+    let names = result.model.tables.map { table in
+      "\(table.typeName): "
+        + table.associations.map { "\($0.name) \($0.property)" }
+        .joined(separator: ", ")
+    }
+    XCTAssertEqual(names, ["Author: books id", "Book: "])
   }
 }
