@@ -6,4 +6,9 @@ protocol DatabaseChangeObserver: AnyObject, Sendable {
   /// Called on the committing thread after the writer is released: implementations only note
   /// the change and schedule work elsewhere.
   func databaseDidChange(_ tables: Set<String>?)
+
+  /// Whether a commit that changed `tables` can matter to this observer: it is fetching, has not
+  /// read yet, or read one of them. Asked on the committing thread, so that a commit no observer
+  /// cares about costs no delivery at all.
+  func isAffected(by tables: Set<String>) -> Bool
 }

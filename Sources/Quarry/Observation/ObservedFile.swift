@@ -90,16 +90,22 @@ final class ObservedFile: @unchecked Sendable {
 
   /// Tells the observers that a transaction committed through `database` changed `tables`.
   ///
-  /// The writer only adds the names to a set and, when no delivery is scheduled yet, schedules
-  /// one: the observers hear of the commit on `notificationQueue`, so a stream of commits costs
-  /// the writer a lock and a set union each, however many observers there are, and commits made
-  /// while a delivery waits are delivered together.
+  /// The writer first asks each observer, under its own lock, whether the tables can matter to
+  /// it (a set intersection): a commit to a table nobody reads costs nothing more. Otherwise it
+  /// adds the names to a set and, when no delivery is scheduled yet, schedules one: the
+  /// observers hear of the commit on `notificationQueue`, so a stream of commits costs the
+  /// writer a lock and a set union each, and commits made while a delivery waits are delivered
+  /// together.
   func didCommit(_ tables: Set<String>, from database: Database) {
     lock.lock()
     guard !observers.isEmpty else {
       lock.unlock()
       return
     }
+    let current = Array(observers.values)
+    lock.unlock()
+    guard current.contains(where: { $0.isAffected(by: tables) }) else { return }
+    lock.lock()
     undeliveredTables.formUnion(tables)
     let schedules = !isDeliveryScheduled
     isDeliveryScheduled = true

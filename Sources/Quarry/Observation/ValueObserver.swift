@@ -85,6 +85,14 @@ final class ValueObserver<Value: Sendable>: DatabaseChangeObserver, @unchecked S
     waiter?.resume(returning: nil)
   }
 
+  func isAffected(by tables: Set<String>) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isFinished else { return false }
+    guard !isFetching, let region else { return true }
+    return region.isModified(byChangesTo: tables)
+  }
+
   func databaseDidChange(_ tables: Set<String>?) {
     lock.lock()
     defer { lock.unlock() }
