@@ -151,19 +151,7 @@ struct DeclarationScanner {
     if annotatesStruct || enums.contains(where: { !$0.annotations.isEmpty }) {
       return true
     }
-    let word: [UInt8] = Array("quarry:".utf8)
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard buffer.count >= word.count else { return false }
-      // `| 0x20` folds letter case and leaves `:` as it is.
-      for index in 0...(buffer.count - word.count) where buffer[index] | 0x20 == word[0] {
-        var matched = 1
-        while matched < word.count && buffer[index + matched] | 0x20 == word[matched] {
-          matched += 1
-        }
-        if matched == word.count { return true }
-      }
-      return false
-    }
+    return ByteSearch.contains(Array("quarry:".utf8), in: bytes, foldingCase: true)
   }
 
   /// One pass over the file; see the type's documentation for the two passes.

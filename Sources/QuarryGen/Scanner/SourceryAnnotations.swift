@@ -44,19 +44,7 @@ struct SourceryAnnotationReader {
 
   /// Whether `bytes` mention `sourcery:` at all: files that do not are not read again.
   static func mentionsSourcery(_ bytes: [UInt8]) -> Bool {
-    let needle = Array("sourcery:".utf8)
-    guard bytes.count >= needle.count else { return false }
-    var index = 0
-    let last = bytes.count - needle.count
-    while index <= last {
-      if bytes[index] == needle[0] && bytes[index + 1] == needle[1]
-        && Array(bytes[index..<index + needle.count]) == needle
-      {
-        return true
-      }
-      index += 1
-    }
-    return false
+    ByteSearch.contains(Array("sourcery:".utf8), in: bytes)
   }
 
   /// Fills `sourceryAnnotations` of every declaration in `file` from its text.
