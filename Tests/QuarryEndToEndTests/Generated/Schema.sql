@@ -57,7 +57,8 @@ CREATE TABLE "perch" (
 
 CREATE TABLE "recipe" (
   "id" TEXT NOT NULL PRIMARY KEY,
-  "title" TEXT NOT NULL
+  "title" TEXT NOT NULL,
+  "authorID" TEXT REFERENCES "authors" ("id") ON DELETE SET NULL
 );
 
 CREATE TABLE "recipe_nutrition" (
