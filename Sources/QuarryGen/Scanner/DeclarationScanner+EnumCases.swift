@@ -11,6 +11,8 @@ extension DeclarationScanner {
     while token.kind == .identifier {
       let caseName = name(of: token)
       let caseLocation = location(token.start)
+      // Read before the value: the token that ends it may be an `#if` that opens a condition.
+      let caseConditions = conditions
       enums[enumIndex].cases.append(caseName)
       advance()
       // Read associated values and a raw value up to `,` or the end of the declaration.
@@ -44,6 +46,7 @@ extension DeclarationScanner {
         advance()
       }
       var detail = EnumCaseDeclaration(name: caseName, location: caseLocation)
+      detail.conditions = caseConditions
       if let rawStart, let rawEnd, rawEnd > rawStart {
         detail.rawValue = CaseText.normalized(bytes, rawStart..<rawEnd)
       }
