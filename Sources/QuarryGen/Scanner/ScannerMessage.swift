@@ -90,6 +90,9 @@ enum ScannerMessage {
       case .missingColon:
         "comment '\(miss.written)' is not an annotation ('quarry' must be followed directly by "
           + "':'); write '\(miss.fix)'"
+      case .misspelled(let word):
+        "comment '\(miss.written)' is not an annotation ('\(word)' is not 'quarry'); write "
+          + "'\(miss.fix)'"
       case .docComment:
         "doc comment '\(miss.written)' is not an annotation; write '\(miss.fix)' with two slashes"
       case .blockComment:
