@@ -40,6 +40,8 @@ struct QuarryCommandPlugin: CommandPlugin {
       if targetNames.isEmpty && !hasAnnotations(module) { continue }
       let folder = module.directoryURL
       let output = folder.appendingPathComponent(outputName)
+      let schema = output.appendingPathComponent("Schema.sql")
+      let hadSchema = FileManager.default.fileExists(atPath: schema.path)
       let process = Process()
       process.executableURL = tool.url
       process.currentDirectoryURL = packageDirectory
@@ -51,6 +53,14 @@ struct QuarryCommandPlugin: CommandPlugin {
       try process.run()
       process.waitUntilExit()
       if process.terminationStatus != 0 { failed.append(target.name) }
+      if !hadSchema && FileManager.default.fileExists(atPath: schema.path) {
+        // SwiftPM warns about an unhandled file until the manifest excludes it, and about an
+        // excluded file that does not exist before this first run: say when to add the line.
+        print(
+          "quarry: created \(outputName)/Schema.sql, which is for review, not for the compiler: "
+            + "target '\(target.name)' in Package.swift needs "
+            + "exclude: [\"\(outputName)/Schema.sql\"]")
+      }
     }
     // SwiftPM prints the thrown error once; reporting it through Diagnostics as well doubled it.
     if !failed.isEmpty { throw PluginFailure(targets: failed) }

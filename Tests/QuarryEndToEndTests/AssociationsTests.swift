@@ -100,6 +100,54 @@ final class AssociationsTests: XCTestCase {
     XCTAssertEqual(tagBooks.map { $0.1.count }, [2, 1])
   }
 
+  func testIncludingRowsThatOwnChildrenLoadsTheChildrenOnceForTheWholeResult() throws {
+    func id(_ number: Int) -> UUID {
+      UUID(uuidString: String(format: "00000000-0000-0000-0003-%012d", number))!
+    }
+    let soup = Recipe(
+      id: id(1), title: "Soup",
+      steps: [
+        Step(text: "boil", minutes: 10, tools: [Tool(name: "pot", tags: ["big"])]),
+        Step(text: "serve", minutes: 1),
+      ],
+      nutrition: Nutrition(calories: 120, salt: 0.5), authorID: ursula.id)
+    let bread = Recipe(
+      id: id(2), title: "Bread", steps: [Step(text: "knead", minutes: 15)], nutrition: nil,
+      authorID: ursula.id)
+    let tea = Recipe(
+      id: id(3), title: "Tea", steps: [Step(text: "steep", minutes: 3)],
+      nutrition: Nutrition(calories: 0, salt: nil), authorID: frank.id)
+    let water = Recipe(id: id(4), title: "Water", steps: [], nutrition: nil)
+    try database.write { db in
+      for recipe in [soup, bread, tea, water] { try db.insert(recipe) }
+    }
+    log.removeAll()
+    let cooks = try database.read { db in
+      try db.fetchAll(Author.all().order(Author.Columns.name.asc).including(Author.recipes))
+    }
+    XCTAssertEqual(cooks.map(\.0.name), ["Frank Herbert", "Nobody", "Ursula K. Le Guin"])
+    XCTAssertEqual(cooks.map { $0.1.map(\.title) }, [["Tea"], [], ["Soup", "Bread"]])
+    XCTAssertEqual(cooks[0].1, [tea])
+    XCTAssertEqual(cooks[2].1, [soup, bread])
+    // Authors, recipes, and one query for each child table: steps, their tools, nutrition.
+    XCTAssertEqual(log.selects, 5)
+    log.removeAll()
+    let some = try database.read { db in
+      try db.fetchAll(
+        Author.all().filter(Author.Columns.name != "Frank Herbert").including(Author.recipes))
+    }
+    XCTAssertEqual(some.map(\.0.name).sorted(), ["Nobody", "Ursula K. Le Guin"])
+    XCTAssertEqual(some.first { $0.0.id == ursula.id }?.1, [soup, bread])
+    XCTAssertEqual(log.selects, 5)
+    let byCook = try database.read { db in
+      try db.fetchAll(Recipe.all().order(Recipe.Columns.title.asc).including(Recipe.author))
+    }
+    XCTAssertEqual(
+      byCook.map { "\($0.0.title): \($0.1?.name ?? "-")" },
+      ["Bread: Ursula K. Le Guin", "Soup: Ursula K. Le Guin", "Tea: Frank Herbert", "Water: -"])
+    XCTAssertEqual(byCook[1].0, soup)
+  }
+
   func testFetchingThroughAnAssociationOfOneValue() throws {
     let hers: [Book] = try database.read { try $0.fetchAll(Author.books, of: self.ursula) }
     XCTAssertEqual(hers, [earthsea])

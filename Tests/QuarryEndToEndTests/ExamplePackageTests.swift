@@ -32,6 +32,30 @@ final class ExamplePackageTests: XCTestCase {
       run.standardOutput.hasSuffix("quarry: 8 generated files up to date\n"), run.standardOutput)
   }
 
+  func testCommandPluginSaysWhichExcludeToAddWhenItCreatesSchemaSQL() throws {
+    // A folder of its own, so the checked-in Generated/ is not touched; removed at the end.
+    // One run only: a second one would load the package while the folder exists, and SwiftPM
+    // keeps that list of sources for the next `swift build`, after the folder is gone.
+    let probe = example.appendingPathComponent("Sources/BirdWatch/SchemaProbe")
+    try? FileManager.default.removeItem(at: probe)
+    defer { try? FileManager.default.removeItem(at: probe) }
+    let arguments = [
+      "swift", "package", "--package-path", example.path,
+      "--allow-writing-to-package-directory", "quarry", "--target", "BirdWatch", "--output",
+      "SchemaProbe",
+    ]
+    let note =
+      "quarry: created SchemaProbe/Schema.sql, which is for review, not for the compiler: "
+      + "target 'BirdWatch' in Package.swift needs exclude: [\"SchemaProbe/Schema.sql\"]\n"
+
+    let first = try QuarryBinary.runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"), arguments, in: example)
+    XCTAssertEqual(first.exitCode, 0, first.standardError)
+    XCTAssertTrue(
+      first.standardOutput.contains("created Sources/BirdWatch/SchemaProbe/Schema.sql\n"))
+    XCTAssertTrue(first.standardOutput.hasSuffix(note), first.standardOutput)
+  }
+
   func testExampleBuildsAndRunsAgainstASQLiteFile() throws {
     let swift = URL(fileURLWithPath: "/usr/bin/env")
     let build = try QuarryBinary.runProcess(

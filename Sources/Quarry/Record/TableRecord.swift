@@ -59,6 +59,17 @@ public protocol TableRecord: Sendable {
   /// loop is specialized for it (a generic loop paid a metadata lookup per row).
   static func decodeRows(from statement: Statement) throws -> [Self]
 
+  /// Reads every remaining row of a query over `table.columns` followed by an owner's key in
+  /// column `keyColumn`, appending each value to `groups[p]`, where `p` is the position `owners`
+  /// holds for that key; a row whose key no owner has is skipped.
+  ///
+  /// You do not implement it: like ``decodeRows(from:)``, the default is compiled into each
+  /// conforming type. `including` a to-many association reads the associated rows with it.
+  static func decodeRows(
+    from statement: Statement, ownerKeyAt keyColumn: Int32, owners: StoredKeyPositions,
+    into groups: inout [[Self]]
+  ) throws
+
   /// Whether the struct has `owned` properties stored in child tables. Quarry's fetches and
   /// writes check it once per call, so structs without children keep their paths as they are.
   static var hasOwnedChildren: Bool { get }
@@ -100,5 +111,19 @@ extension TableRecord {
       values.append(try Self(row: Row(statement: statement, number: number)))
     }
     return values
+  }
+
+  @inlinable
+  public static func decodeRows(
+    from statement: Statement, ownerKeyAt keyColumn: Int32, owners: StoredKeyPositions,
+    into groups: inout [[Self]]
+  ) throws {
+    var number = 0
+    while try statement.step() {
+      number += 1
+      let row = Row(statement: statement, number: number)
+      guard let owner = owners.position(ofKeyAt: keyColumn, in: row) else { continue }
+      groups[owner].append(try Self(row: row))
+    }
   }
 }

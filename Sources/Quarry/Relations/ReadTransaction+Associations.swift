@@ -134,32 +134,47 @@ extension ReadTransaction {
   }
 
   /// Pairs each owner with the rows of `sql` whose last column holds its key.
+  ///
+  /// The key column is matched by its stored value (``StoredKeyPositions``) and the rows are
+  /// decoded by `Target`'s own specialized loop, so no per-row work goes through `T.PrimaryKey`.
   private func group<T: TableRecord, Target: TableRecord>(
     _ owners: [T], key: (T) -> T.PrimaryKey?, everyRow: Bool, sql: String, keyColumn: String
   ) throws -> [(T, [Target])] where T.PrimaryKey: Hashable & DatabaseValueConvertible {
-    var positions: [T.PrimaryKey: Int] = [:]
+    var positions = StoredKeyPositions()
     positions.reserveCapacity(owners.count)
+    var keys: [T.PrimaryKey] = []
     for (position, owner) in owners.enumerated() {
-      if let key = key(owner) { positions[key] = position }
+      guard let key = key(owner) else { continue }
+      positions.insert(try key.databaseValue(), at: position)
+      if !everyRow { keys.append(key) }
     }
-    var targets: [Target] = []
-    var targetOwners: [Int] = []
-    let keyIndex = Int32(Target.table.columns.count)
+    var groups = Array(repeating: [Target](), count: owners.count)
     if !positions.isEmpty {
-      try forEachRow(
-        sql: sql, keyColumn: keyColumn, keys: everyRow ? nil : Array(positions.keys),
-        table: Target.table.name
-      ) { row in
-        let ownerKey: T.PrimaryKey? = try row.decode(at: keyIndex)
-        guard let ownerKey, let position = positions[ownerKey] else { return }
-        targets.append(try Target(row: row))
-        targetOwners.append(position)
+      let keyIndex = Int32(Target.table.columns.count)
+      try forEachStatement(
+        sql: sql, keyColumn: keyColumn, keys: everyRow ? nil : keys, table: Target.table.name
+      ) { statement in
+        try Target.decodeRows(
+          from: statement, ownerKeyAt: keyIndex, owners: positions, into: &groups)
       }
     }
-    if Target.hasOwnedChildren { try Target.loadOwnedChildren(&targets, in: self, everyRow: false) }
-    var grouped = Array(repeating: [Target](), count: owners.count)
-    for (target, position) in zip(targets, targetOwners) { grouped[position].append(target) }
-    return Array(zip(owners, grouped))
+    if Target.hasOwnedChildren { try loadOwnedChildren(&groups) }
+    var pairs: [(T, [Target])] = []
+    pairs.reserveCapacity(owners.count)
+    for index in owners.indices { pairs.append((owners[index], groups[index])) }
+    return pairs
+  }
+
+  /// Loads the owned children of every grouped value, one query per child table for all.
+  private func loadOwnedChildren<Target: TableRecord>(_ groups: inout [[Target]]) throws {
+    var values = groups.flatMap { $0 }
+    try Target.loadOwnedChildren(&values, in: self, everyRow: false)
+    var next = values.startIndex
+    for index in groups.indices {
+      let end = next + groups[index].count
+      groups[index] = Array(values[next..<end])
+      next = end
+    }
   }
 
   /// Runs `sql` with `WHERE <keyColumn> IN (…)` over `keys` (no filter when nil), split to stay
@@ -168,17 +183,29 @@ extension ReadTransaction {
     sql prefix: String, keyColumn: String, keys: [Key]?, table: String,
     _ body: (Row) throws -> Void
   ) throws {
+    try forEachStatement(sql: prefix, keyColumn: keyColumn, keys: keys, table: table) {
+      statement in
+      var number = 0
+      while try statement.step() {
+        number += 1
+        try body(Row(statement: statement, number: number))
+      }
+    }
+  }
+
+  /// Runs `sql` with `WHERE <keyColumn> IN (…)` over `keys` (no filter when nil), split to stay
+  /// under SQLite's parameter limit; `body` steps each bound statement through its rows.
+  func forEachStatement<Key: DatabaseValueConvertible>(
+    sql prefix: String, keyColumn: String, keys: [Key]?, table: String,
+    _ body: (Statement) throws -> Void
+  ) throws {
     let connection = checkedConnection
     func run(_ sql: String, bind: (Statement) throws -> Void) throws {
       let statement = try connection.cachedStatement(sql)
       statement.tableName = table
       try statement.withReset { statement in
         try bind(statement)
-        var number = 0
-        while try statement.step() {
-          number += 1
-          try body(Row(statement: statement, number: number))
-        }
+        try body(statement)
       }
     }
     guard let keys else { return try run(prefix) { _ in } }

@@ -42,6 +42,8 @@ extension Author {
     column: "authorID", key: { $0.id })
   static let edited = HasMany<Author, Book>(
     column: "editorID", key: { $0.id })
+  static let recipes = HasMany<Author, Recipe>(
+    column: "authorID", key: { $0.id })
 }
 
 /// A mutable, change-tracked copy of `Author`.

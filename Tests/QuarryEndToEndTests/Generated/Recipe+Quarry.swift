@@ -10,16 +10,24 @@ extension Recipe: TableRecord {
   enum Columns {
     static let id = Column<Recipe, UUID>("id")
     static let title = Column<Recipe, String>("title")
+    static let authorID = Column<Recipe, UUID?>("authorID")
   }
 
   static let table = TableDefinition(
     name: "recipe",
-    columns: [ColumnDefinition("id", .text, primaryKey: true), ColumnDefinition("title", .text)]
+    columns: [
+      ColumnDefinition("id", .text, primaryKey: true),
+      ColumnDefinition("title", .text),
+      ColumnDefinition(
+        "authorID", .text, nullable: true,
+        references: ForeignKey("authors", "id", onDelete: .setNull)),
+    ]
   )
 
   init(row: Row) throws {
     id = try row.decode(at: 0)
     title = try row.decode(at: 1)
+    authorID = try row.decode(at: 2)
     self.steps = []
     self.nutrition = nil
   }
@@ -27,6 +35,7 @@ extension Recipe: TableRecord {
   func bind(to statement: Statement) throws {
     try statement.bind(id, at: 1)
     try statement.bind(title, at: 2)
+    try statement.bind(authorID, at: 3)
   }
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
@@ -267,6 +276,12 @@ extension Recipe {
   }
 }
 
+/// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
+extension Recipe {
+  static let author = OptionalBelongsTo<Recipe, Author>(
+    column: "authorID", foreignKey: { $0.authorID })
+}
+
 /// A mutable, change-tracked copy of `Recipe`.
 /// Not `Sendable`: it stays where it was made.
 final class RecipeRecord: Record, PersistableRecord {
@@ -274,6 +289,7 @@ final class RecipeRecord: Record, PersistableRecord {
 
   var id: UUID { didSet { markChanged(0) } }
   var title: String { didSet { markChanged(1) } }
+  var authorID: UUID? { didSet { markChanged(2) } }
   /// Owned children: `save` writes the rows that differ from `savedSteps`.
   var steps: [Step]
   /// Owned children: `save` writes the rows that differ from `savedNutrition`.
@@ -286,11 +302,13 @@ final class RecipeRecord: Record, PersistableRecord {
   init(
     id: UUID,
     title: String,
+    authorID: UUID?,
     steps: [Step],
     nutrition: Nutrition?
   ) {
     self.id = id
     self.title = title
+    self.authorID = authorID
     self.steps = steps
     self.savedSteps = steps
     self.nutrition = nutrition
@@ -302,6 +320,7 @@ final class RecipeRecord: Record, PersistableRecord {
     switch column {
     case 0: try statement.bind(id, at: index)
     case 1: try statement.bind(title, at: index)
+    case 2: try statement.bind(authorID, at: index)
     default: preconditionFailure("RecipeRecord has no column \(column)")
     }
   }
@@ -328,6 +347,7 @@ struct RecipeTranslator: Translator {
     RecipeRecord(
       id: value.id,
       title: value.title,
+      authorID: value.authorID,
       steps: value.steps,
       nutrition: value.nutrition
     )
@@ -344,6 +364,7 @@ extension Recipe {
   fileprivate init(quarryRecord record: RecipeRecord) {
     id = record.id
     title = record.title
+    authorID = record.authorID
     steps = record.steps
     nutrition = record.nutrition
   }

@@ -43,7 +43,7 @@ CREATE TABLE "nests" (
   "location" TEXT,
   "eggs" INTEGER NOT NULL DEFAULT 0,
   "perch" TEXT,
-  "side" TEXT NOT NULL,
+  "side" TEXT NOT NULL DEFAULT 'N',
   "rating" INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX "nests_on_tree" ON "nests" ("tree");
@@ -57,7 +57,8 @@ CREATE TABLE "perch" (
 
 CREATE TABLE "recipe" (
   "id" TEXT NOT NULL PRIMARY KEY,
-  "title" TEXT NOT NULL
+  "title" TEXT NOT NULL,
+  "authorID" TEXT REFERENCES "authors" ("id") ON DELETE SET NULL
 );
 
 CREATE TABLE "recipe_nutrition" (

@@ -9,6 +9,8 @@ struct Recipe: Equatable, Sendable {
   var steps: [Step]
   // quarry: owned
   var nutrition: Nutrition?
+  // quarry: references = Author, onDelete = setNull, inverse = "recipes"
+  var authorID: UUID? = nil
 }
 
 struct Step: Equatable {
