@@ -204,7 +204,7 @@ final class LiteralDefaultTests: XCTestCase {
       [
         "id -", "copies 1", "debt -1000", "shelf 'A1'", "note 'it''s \"new\"\n'", "isLent 0",
         "isNew 1", "rating -0.5", "weight 2", "ratio 1.5e3", "pages 7", "title -", "count -",
-        "added -", "maybe -", "sold -", "tags -",
+        "added -", "maybe -", "sold -", "tags '[]'",
       ])
     XCTAssertEqual(
       result.model.tables.first?.createTableSQL.split(separator: "\n").prefix(4).joined(
@@ -215,6 +215,43 @@ final class LiteralDefaultTests: XCTestCase {
         "copies" INTEGER NOT NULL DEFAULT 1,
         "debt" INTEGER NOT NULL DEFAULT -1000,
       """)
+  }
+}
+
+/// An empty collection literal of a JSON column becomes the JSON text the runtime writes for it.
+final class EmptyCollectionDefaultTests: XCTestCase {
+  func testEmptyArraysSetsAndStringOrIntKeyedDictionariesGetTheirJSON() {
+    let source = """
+      import Foundation
+      // quarry: persist
+      struct Shelf {
+        var id: Int
+        var tags: [String] = []
+        var grid: [[String: Int]] = []
+        var ids: Set<UUID> = []
+        var list: Array<Int> = []
+        var counts: [String: Int] = [:]
+        var byNumber: Swift.Dictionary<Int, [String]> = [:]
+        var byDay: [Date: Int] = [:]
+        var byID: Dictionary<UUID, Int> = [:]
+        var full: [Int] = [1]
+        var maybe: [Int]? = []
+        // quarry: json
+        var place: Place = []
+      }
+      struct Place: Codable, ExpressibleByArrayLiteral {
+        init(arrayLiteral: Int...) {}
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    XCTAssertEqual(result.diagnostics, [])
+    XCTAssertEqual(
+      result.model.tables.first?.columns.map { "\($0.name) \($0.defaultSQL ?? "-")" },
+      [
+        "id -", "tags '[]'", "grid '[]'", "ids '[]'", "list '[]'", "counts '{}'",
+        "byNumber '{}'", "byDay -", "byID -", "full -", "maybe -", "place -",
+      ])
   }
 }
 
