@@ -89,7 +89,11 @@ public struct PropertyDeclaration: Sendable, Hashable {
   public var location: SourceLocation
   /// The `#if` conditions enclosing this property, outermost first (`"DEBUG"`, `"!DEBUG"`).
   public var conditions: [String]
+}
 
+// In an extension, so that the scanner can use the memberwise initializer: it builds the value
+// in place, where this one (on a struct this large) builds it, copies it and destroys the first.
+extension PropertyDeclaration {
   public init(
     name: String, typeName: String?, isTypeInferred: Bool = false, isLet: Bool,
     isLazy: Bool = false, defaultValue: String? = nil, attributes: [AttributeDeclaration] = [],
@@ -232,6 +236,9 @@ public struct EnumCaseDeclaration: Sendable, Hashable {
   /// `// sourcery:` annotations of the case.
   public var sourceryAnnotations: [String: SourceryAnnotationValue] = [:]
   public var location: SourceLocation
+  /// The `#if` conditions enclosing the case, outermost first, the enum's own included: a case
+  /// with more conditions than its enum exists only in some builds.
+  public var conditions: [String] = []
 
   public init(
     name: String, rawValue: String? = nil, associatedValues: [AssociatedValue] = [],
