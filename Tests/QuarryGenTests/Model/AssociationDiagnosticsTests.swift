@@ -90,6 +90,65 @@ final class AssociationDiagnosticsTests: XCTestCase {
       ])
   }
 
+  /// A reference whose Swift type is not the key's was skipped silently (no association); it is
+  /// an error naming the type to declare, even where SQL would store both alike.
+  func testAReferenceOfAnotherTypeThanTheKeyIsAnError() {
+    let source = """
+      import Foundation
+
+      // quarry: persist
+      struct Author {
+        var id: Int64
+      }
+
+      // quarry: persist
+      struct Shelf {
+        var id: UUID
+      }
+
+      struct Code: DatabaseValueConvertible {}
+
+      // quarry: persist
+      struct Book {
+        var id: Int
+        // quarry: references = Author
+        var authorID: Int
+        // quarry: references = Author
+        var editorID: Swift.Int64?
+        // quarry: references = Shelf, inverse = "stored"
+        var shelfID: Code
+        // quarry: references = Shelf, inverse = "kept"
+        var otherShelfID: Foundation.UUID?
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
+    let expected = """
+      Models/M.swift:18:14: error: 'authorID' of type 'Int' cannot reference 'Author', whose key \
+      is 'Int64'; declare it as 'Int64' (or 'Int64?')
+        // quarry: references = Author
+                   ^
+      Models/M.swift:22:14: error: 'shelfID' of type 'Code' cannot reference 'Shelf', whose key \
+      is 'UUID'; declare it as 'UUID' (or 'UUID?')
+        // quarry: references = Shelf, inverse = "stored"
+                   ^
+
+      """
+    XCTAssertEqual(rendered, expected, lineDiff(expected: expected, actual: rendered))
+    let names = result.model.tables.map { table in
+      "\(table.typeName): "
+        + table.associations.map { "\($0.name) \($0.kind.rawValue)" }
+        .joined(separator: ", ")
+    }
+    XCTAssertEqual(
+      names,
+      [
+        "Author: books hasMany", "Book: editor optionalBelongsTo, otherShelf optionalBelongsTo",
+        "Shelf: kept hasMany",
+      ])
+  }
+
   /// Two references to one struct, without `ID` suffixes: both were valid before associations.
   func testReferencesWithoutSuffixOrWithTheSameInverseStillGenerate() {
     let source = """

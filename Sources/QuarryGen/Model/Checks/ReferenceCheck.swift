@@ -1,7 +1,10 @@
-/// `references = Type` must name a persisted struct with a single-column key stored like the
-/// referencing column (an `Int` cannot match a `UUID` key: every insert would fail the foreign
-/// key); the foreign key then points at that struct's table and key column. Types of your own
-/// (`BLOB`, any storage class) are not compared.
+/// `references = Type` must name a persisted struct with a single-column key of the
+/// referencing column's Swift type (optional or not); the foreign key then points at that
+/// struct's table and key column.
+///
+/// An `Int` cannot match a `UUID` key: every insert would fail the foreign key. An `Int`
+/// matches an `Int64` key in SQL, but `Book.author` reads the column as the key's type, so
+/// that is the same error, with the type to declare (`Swift.Int` and `Int` are one type).
 enum ReferenceCheck {
   static func foreignKey(
     _ name: String, at location: SourceLocation, from scope: String, column: ColumnModel,
@@ -21,8 +24,9 @@ enum ReferenceCheck {
       }
       return nil
     }
-    let types = [column.sqlType, key[0].sqlType]
-    if types[0] != types[1] && !types.contains(.blob) {
+    if TypeMapping.builtinName(column.unwrappedSwiftType)
+      != TypeMapping.builtinName(key[0].unwrappedSwiftType)
+    {
       diagnostics.append(
         .error(
           .referenceTypeMismatch(
