@@ -2,7 +2,8 @@ import Foundation
 import Quarry
 import XCTest
 
-/// Adding properties with literal Swift defaults to a table that already has rows migrates.
+/// Adding properties with literal Swift defaults, or enum cases, to a table that already has
+/// rows migrates.
 final class LiteralDefaultMigrationTests: XCTestCase {
   func testAddingPropertiesWithSwiftDefaultsToATableWithRowsMigrates() throws {
     let database = try Database.inMemory()
@@ -16,6 +17,15 @@ final class LiteralDefaultMigrationTests: XCTestCase {
     XCTAssertEqual(
       try database.read { try $0.fetchOne(ShelfBook.self, id: 1) },
       ShelfBook(
-        id: 1, title: "Dune", copies: 1, shelf: "A1", isLent: false, rating: -0.5, pages: 9))
+        id: 1, title: "Dune", copies: 1, shelf: "A1", isLent: false, rating: -0.5, pages: 9,
+        genre: .scifi, mood: .poetry, format: .paperback))
+    // The enum columns hold the cases' raw values, as rows written by the app do.
+    XCTAssertEqual(
+      try database.read {
+        try $0.fetchValue(
+          String.self,
+          sql: #"SELECT "genre" || ' ' || "mood" || ' ' || "format" FROM "shelf_books""#)
+      },
+      "scifi verse 2")
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A table that gained properties with Swift defaults after it had rows: the literals become
-/// the columns' SQL defaults, so `migrate` can add them.
+/// A table that gained properties with Swift defaults after it had rows: the literals, and the
+/// raw values of enum cases, become the columns' SQL defaults, so `migrate` can add them.
 // quarry: table = "shelf_books"
 struct ShelfBook: Sendable, Equatable {
   var id: Int
@@ -12,4 +12,16 @@ struct ShelfBook: Sendable, Equatable {
   var rating: Double = -0.5
   // quarry: default = 9
   var pages: Int = 1
+  var genre: Genre = .scifi
+  var mood: Genre = Genre.poetry
+  var format: Format = .paperback
+
+  enum Genre: String, Sendable {
+    case scifi
+    case poetry = "verse"
+  }
+
+  enum Format: Int, Sendable {
+    case hardback = 1, paperback, ebook
+  }
 }

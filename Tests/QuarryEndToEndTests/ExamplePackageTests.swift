@@ -34,6 +34,8 @@ final class ExamplePackageTests: XCTestCase {
 
   func testCommandPluginSaysWhichExcludeToAddWhenItCreatesSchemaSQL() throws {
     // A folder of its own, so the checked-in Generated/ is not touched; removed at the end.
+    // One run only: a second one would load the package while the folder exists, and SwiftPM
+    // keeps that list of sources for the next `swift build`, after the folder is gone.
     let probe = example.appendingPathComponent("Sources/BirdWatch/SchemaProbe")
     try? FileManager.default.removeItem(at: probe)
     defer { try? FileManager.default.removeItem(at: probe) }
@@ -52,11 +54,6 @@ final class ExamplePackageTests: XCTestCase {
     XCTAssertTrue(
       first.standardOutput.contains("created Sources/BirdWatch/SchemaProbe/Schema.sql\n"))
     XCTAssertTrue(first.standardOutput.hasSuffix(note), first.standardOutput)
-
-    let second = try QuarryBinary.runProcess(
-      URL(fileURLWithPath: "/usr/bin/env"), arguments, in: example)
-    XCTAssertEqual(second.exitCode, 0, second.standardError)
-    XCTAssertFalse(second.standardOutput.contains("Schema.sql"), "said once, when created")
   }
 
   func testExampleBuildsAndRunsAgainstASQLiteFile() throws {

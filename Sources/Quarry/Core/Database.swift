@@ -70,7 +70,7 @@ public final class Database: @unchecked Sendable {
     externalChangePollInterval = configuration.externalChangePollInterval
     // Other connections to ":memory:" or "" would each open a different, empty database.
     guard !isPrivate else {
-      observedFile = ObservedFile(isShared: false, readerCount: 1)
+      observedFile = ObservedFile(isShared: false)
       readers = nil
       return
     }
@@ -80,8 +80,7 @@ public final class Database: @unchecked Sendable {
       // before a power loss may be rolled back.
       try writer.execute("PRAGMA synchronous = NORMAL")
     }
-    observedFile = ObservationRegistry.file(
-      forPath: path, readerCount: configuration.maximumReaderCount)
+    observedFile = ObservationRegistry.file(forPath: path)
     readers = ConnectionPool(maximumCount: configuration.maximumReaderCount) {
       try Connection(path: path, flags: SQLITE_OPEN_READONLY, configuration: configuration)
     }

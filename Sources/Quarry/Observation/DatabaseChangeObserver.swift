@@ -1,14 +1,22 @@
-/// Something told about the commits to one database file.
+/// One observation as its file's fetch lane sees it: something that fetches in a read
+/// transaction it is given, then publishes what it fetched.
+///
+/// The lane (``ObservedFile``) decides when an observer fetches; the observer only runs its read
+/// and hands the result to its consumer.
 protocol DatabaseChangeObserver: AnyObject, Sendable {
-  /// A transaction that changed `tables` committed; nil when another process committed and what
-  /// it changed is unknown.
-  ///
-  /// Called on the committing thread after the writer is released: implementations only note
-  /// the change and schedule work elsewhere.
-  func databaseDidChange(_ tables: Set<String>?)
+  /// The database whose reader connections serve the observer's fetches.
+  var database: Database { get }
 
-  /// Whether a commit that changed `tables` can matter to this observer: it is fetching, has not
-  /// read yet, or read one of them. Asked on the committing thread, so that a commit no observer
-  /// cares about costs no delivery at all.
-  func isAffected(by tables: Set<String>) -> Bool
+  /// Runs the read in `transaction` and keeps the result for ``publish()``.
+  ///
+  /// - Returns: what the read read; nil when the read threw (the error is kept for the
+  ///   consumer) or the observation already ended.
+  func fetch(in transaction: ReadTransaction) -> DatabaseRegion?
+
+  /// Keeps `error` for ``publish()``: the transaction the fetch needed could not begin.
+  func fail(_ error: any Error)
+
+  /// Hands what the last fetch kept to the consumer (waking it when it waits); after an error
+  /// the observation ends.
+  func publish()
 }

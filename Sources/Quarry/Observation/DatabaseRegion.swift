@@ -12,7 +12,7 @@ struct DatabaseRegion: Sendable, Equatable {
   var columnsByTable: [String: Set<String>] = [:]
 
   /// The tables read.
-  var tables: Set<String> { Set(columnsByTable.keys) }
+  var tables: Dictionary<String, Set<String>>.Keys { columnsByTable.keys }
 
   /// Adds what `other` read.
   mutating func formUnion(_ other: [String: Set<String>]) {
@@ -28,11 +28,13 @@ struct DatabaseRegion: Sendable, Equatable {
   }
 }
 
-/// The changes a fetch in flight may have missed: named tables, or anything (`isUnknown`) when
+/// The commits not yet looked at by a fetch round: named tables, or anything (`isUnknown`) when
 /// another process wrote and SQLite cannot say what it changed.
 struct PendingChanges {
   private(set) var tables: Set<String> = []
   private(set) var isUnknown = false
+
+  var isEmpty: Bool { !isUnknown && tables.isEmpty }
 
   mutating func add(_ changedTables: Set<String>?) {
     guard let changedTables else {

@@ -31,12 +31,12 @@ enum ObservationRegistry {
   private static let storage = Storage()
 
   /// The observed file shared by every `Database` open on `path` in this process.
-  static func file(forPath path: String, readerCount: Int) -> ObservedFile {
+  static func file(forPath path: String) -> ObservedFile {
     let key = fileKey(path)
     storage.lock.lock()
     defer { storage.lock.unlock() }
     if let existing = storage.files[key]?.file { return existing }
-    let file = ObservedFile(isShared: true, readerCount: readerCount)
+    let file = ObservedFile(isShared: true)
     // Forget entries of files whose databases all closed.
     storage.files = storage.files.filter { $0.value.file != nil }
     storage.files[key] = WeakFile(file)

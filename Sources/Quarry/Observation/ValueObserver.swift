@@ -1,20 +1,19 @@
 import Foundation
 
-/// One iteration of an observation: fetches the value, refetches after relevant commits, and
-/// hands the newest value to the consumer.
+/// One iteration of an observation: runs the read when its file's lane says so, and hands the
+/// newest value to the consumer.
 ///
-/// - At most one fetch waits at a time: changes that arrive while one is queued need nothing
-///   more, because it starts after them and its snapshot includes them.
-/// - Changes that arrive while a fetch runs are kept; when the fetch ends and what it read
-///   (its region, which may differ from the last one) meets them, another fetch is queued.
-///   So the last value always comes from a snapshot taken after the last relevant commit.
-/// - The consumer gets the newest value: one slot, replaced by each new value, so a slow
-///   consumer delays nobody and skips intermediate states. With `isDuplicate`, a value equal
-///   to the last one handed out (or waiting) is dropped.
+/// When to fetch is the lane's business (``ObservedFile``): at most one fetch per observer per
+/// round, rounds one at a time, so at most one fetch waits per observer and the last value
+/// always comes from a snapshot taken after the last relevant commit.
 ///
-/// All state is behind `lock`; SQLite work happens outside it, on the file's fetch queue.
+/// The consumer gets the newest value: one slot, replaced by each new value, so a slow consumer
+/// delays nobody and skips intermediate states. With `isDuplicate`, a value equal to the last
+/// one handed out (or waiting) is dropped.
+///
+/// All state is behind `lock`; the read runs outside it, on the lane.
 final class ValueObserver<Value: Sendable>: DatabaseChangeObserver, @unchecked Sendable {
-  private let database: Database
+  let database: Database
   private let read: @Sendable (ReadTransaction) throws -> Value
   private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
   private let lock = NSLock()
@@ -22,11 +21,8 @@ final class ValueObserver<Value: Sendable>: DatabaseChangeObserver, @unchecked S
   private var isStarted = false
   /// Set by cancellation or a failed fetch: no more fetches, no more registration.
   private var isFinished = false
-  /// What the last fetch read; nil before the first one, when every change matters.
-  private var region: DatabaseRegion?
-  private var isFetchQueued = false
-  private var isFetching = false
-  private var changesDuringFetch = PendingChanges()
+  /// What the last fetch produced, until the lane publishes it.
+  private var fetched: Result<Value, any Error>?
 
   private var lastDelivered: Value?
   private var pending: Value?
@@ -79,93 +75,47 @@ final class ValueObserver<Value: Sendable>: DatabaseChangeObserver, @unchecked S
     finishLocked()
     pending = nil
     pendingError = nil
+    fetched = nil
     let waiter = self.waiter
     self.waiter = nil
     lock.unlock()
     waiter?.resume(returning: nil)
   }
 
-  func isAffected(by tables: Set<String>) -> Bool {
+  func fetch(in transaction: ReadTransaction) -> DatabaseRegion? {
     lock.lock()
-    defer { lock.unlock() }
-    guard !isFinished else { return false }
-    guard !isFetching, let region else { return true }
-    return region.isModified(byChangesTo: tables)
-  }
-
-  func databaseDidChange(_ tables: Set<String>?) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !isFinished else { return }
-    if isFetching {
-      changesDuringFetch.add(tables)
-      return
-    }
-    if let region, let tables, !region.isModified(byChangesTo: tables) { return }
-    queueFetchLocked()
-  }
-
-  private func start() {
-    lock.lock()
-    guard !isStarted else {
-      lock.unlock()
-      return
-    }
-    isStarted = true
-    isFetchQueued = true
+    let isFinished = self.isFinished
     lock.unlock()
-    database.observedFile.noteQueuedFetch()
-    database.observedFile.fetchQueue.addOperation { [self] in
-      lock.lock()
-      guard !isFinished else {
-        lock.unlock()
-        return
-      }
-      // Registered before the first fetch, with no region yet: every commit from here on
-      // either is in the fetch's snapshot or arrives as a change and queues another fetch.
-      // Registration happens under `lock`, so a cancellation cannot slip in between the
-      // check above and it (cancel unregisters under the same lock).
-      database.observedFile.add(self, database: database)
-      lock.unlock()
-      fetch()
-    }
-  }
-
-  private func queueFetchLocked() {
-    guard !isFetchQueued else { return }
-    isFetchQueued = true
-    database.observedFile.noteQueuedFetch()
-    database.observedFile.fetchQueue.addOperation { [self] in fetch() }
-  }
-
-  private func fetch() {
-    lock.lock()
-    isFetchQueued = false
-    guard !isFinished else {
-      lock.unlock()
-      return
-    }
-    isFetching = true
-    changesDuringFetch = PendingChanges()
-    lock.unlock()
-
+    guard !isFinished else { return nil }
     let read = self.read
-    let result = Result {
-      try database.read { transaction in
-        try transaction.connection.trackingReads { try read(transaction) }
-      }
-    }
-
+    let result = Result { try transaction.connection.trackingReads { try read(transaction) } }
     lock.lock()
-    isFetching = false
-    guard !isFinished else {
-      lock.unlock()
-      return
-    }
+    defer { lock.unlock() }
+    guard !self.isFinished else { return nil }
     switch result {
     case .success(let (value, region)):
-      self.region = region
-      if changesDuringFetch.affect(region) { queueFetchLocked() }
+      fetched = .success(value)
+      return region
+    case .failure(let error):
+      fetched = .failure(error)
+      return nil
+    }
+  }
+
+  func fail(_ error: any Error) {
+    lock.lock()
+    if !isFinished { fetched = .failure(error) }
+    lock.unlock()
+  }
+
+  func publish() {
+    lock.lock()
+    guard let fetched = fetched.take(), !isFinished else {
+      lock.unlock()
+      return
+    }
+    switch fetched {
+    case .success(let value):
       accept(value)
     case .failure(let error):
       pendingError = error
@@ -174,6 +124,18 @@ final class ValueObserver<Value: Sendable>: DatabaseChangeObserver, @unchecked S
     let delivery = takeDeliveryLocked()
     lock.unlock()
     delivery?()
+  }
+
+  /// Registers with the file once, at the first `next`; the lane then fetches the first value.
+  private func start() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isStarted else { return }
+    isStarted = true
+    guard !isFinished else { return }
+    // Under `lock`, so a cancellation cannot slip in between the check above and the
+    // registration (cancel unregisters under the same lock).
+    database.observedFile.add(self, database: database)
   }
 
   /// Puts `value` in the slot unless it repeats what the consumer has or is about to get.

@@ -256,8 +256,14 @@ public struct ModelBuilder: Sendable {
         column.defaultSQL = DefaultValueCheck.sql(
           value, column: column, at: location, diagnostics: &diagnostics)
       } else {
-        // A literal Swift default of the column's type is also its SQL DEFAULT.
-        column.defaultSQL = LiteralDefaultCheck.sql(property.defaultValue, column: column)
+        // A literal Swift default of the column's type is also its SQL DEFAULT, and so is a
+        // case of its raw-value enum (the raw value).
+        if let enumName = mapping.enumName, let declaration = index.enums[enumName] {
+          column.defaultSQL = EnumCaseDefaultCheck.sql(
+            property.defaultValue, column: column, enum: declaration)
+        } else {
+          column.defaultSQL = LiteralDefaultCheck.sql(property.defaultValue, column: column)
+        }
       }
       if propertyOptions.references == nil {
         for (key, action) in [

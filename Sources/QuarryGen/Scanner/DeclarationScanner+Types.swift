@@ -196,6 +196,8 @@ extension DeclarationScanner {
     while token.kind == .identifier {
       let caseName = name(of: token)
       let caseLocation = location(token.start)
+      // Read before the value: the token that ends it may be an `#if` that opens a condition.
+      let caseConditions = conditions
       enums[enumIndex].cases.append(caseName)
       advance()
       // Read associated values and a raw value up to `,` or the end of the declaration.
@@ -229,6 +231,7 @@ extension DeclarationScanner {
         advance()
       }
       var detail = EnumCaseDeclaration(name: caseName, location: caseLocation)
+      detail.conditions = caseConditions
       if let rawStart, let rawEnd, rawEnd > rawStart {
         detail.rawValue = normalizedText(rawStart..<rawEnd)
       }

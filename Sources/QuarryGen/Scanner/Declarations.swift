@@ -232,6 +232,9 @@ public struct EnumCaseDeclaration: Sendable, Hashable {
   /// `// sourcery:` annotations of the case.
   public var sourceryAnnotations: [String: SourceryAnnotationValue] = [:]
   public var location: SourceLocation
+  /// The `#if` conditions enclosing the case, outermost first, the enum's own included: a case
+  /// with more conditions than its enum exists only in some builds.
+  public var conditions: [String] = []
 
   public init(
     name: String, rawValue: String? = nil, associatedValues: [AssociatedValue] = [],

@@ -27,7 +27,7 @@ extension Nest: TableRecord {
       ColumnDefinition("location", .text, nullable: true),
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
       ColumnDefinition("perch", .text, nullable: true),
-      ColumnDefinition("side", .text),
+      ColumnDefinition("side", .text, defaultSQL: "'N'"),
       ColumnDefinition("rating", .integer, defaultSQL: "0"),
     ]
   )

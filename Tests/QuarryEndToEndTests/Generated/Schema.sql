@@ -43,7 +43,7 @@ CREATE TABLE "nests" (
   "location" TEXT,
   "eggs" INTEGER NOT NULL DEFAULT 0,
   "perch" TEXT,
-  "side" TEXT NOT NULL,
+  "side" TEXT NOT NULL DEFAULT 'N',
   "rating" INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX "nests_on_tree" ON "nests" ("tree");

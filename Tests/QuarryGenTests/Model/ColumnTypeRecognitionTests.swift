@@ -217,3 +217,96 @@ final class LiteralDefaultTests: XCTestCase {
       """)
   }
 }
+
+/// A case of the column's raw-value enum becomes its raw value as the SQL `DEFAULT`.
+final class EnumCaseDefaultTests: XCTestCase {
+  private func defaults(_ source: String) -> ([String], [Diagnostic]) {
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    return (
+      result.model.tables.first?.columns.map { "\($0.name) \($0.defaultSQL ?? "-")" } ?? [],
+      result.diagnostics
+    )
+  }
+
+  func testExplicitAndImplicitRawValuesBecomeTheSQLDefault() {
+    let (columns, diagnostics) = defaults(
+      """
+      // quarry: persist
+      struct Shelf {
+        var id: Int
+        var genre: Genre = .scifi
+        var verse: Genre = Genre.poetry
+        var keyword: Genre = .`default`
+        var qualified: Shelf.Size = Shelf.Size.large
+        var size: Size = .medium
+        var level: Level = .mid
+        var top: Level = .top
+        var ratio: Ratio = .double
+        var half: Ratio = .half
+        var mark: Mark = .tick
+        var quote: Genre = .quoted
+
+        enum Size: Int { case small, medium, large }
+      }
+      enum Genre: String, Codable {
+        case scifi, `default`
+        case poetry = "verse"
+        case quoted = "it's"
+      }
+      enum Level: Int64 { case low = -1, mid, high = 1_0, top }
+      enum Ratio: Double { case half = 0.5, whole = 1, double }
+      enum Mark: Character { case tick = "✓", cross = "✗" }
+      """)
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(
+      columns,
+      [
+        "id -", "genre 'scifi'", "verse 'verse'", "keyword 'default'", "qualified 2",
+        "size 1", "level 0", "top 11", "ratio 2", "half 0.5", "mark '✓'", "quote 'it''s'",
+      ])
+  }
+
+  func testOtherDefaultsOfAnEnumColumnGiveNoSQLDefault() {
+    let (columns, diagnostics) = defaults(
+      """
+      // quarry: persist
+      struct Shelf {
+        var id: Int
+        var maybe: Genre? = .scifi
+        var made: Genre = .make()
+        var other: Genre = Other.scifi
+        var chained: Genre = .scifi.next
+        var computed: Genre = Genre(rawValue: "x")!
+        var unknown: Genre = .fantasy
+        var afterFraction: Ratio = .triple
+        var fraction: Ratio = .double
+        var conditional: Level = .last
+        var beforeConditional: Level = .mid
+        var named: Named = .plain
+        // quarry: default = "poetry"
+        var annotated: Genre = .scifi
+        var text: Genre = "scifi"
+      }
+      enum Genre: String { case scifi, poetry }
+      enum Ratio: Double { case half = 0.5, double = 2.0, triple }
+      enum Level: Int {
+        case low, mid
+        #if DEBUG
+        case debug
+        #endif
+        case last
+      }
+      enum Named: String { case plain = Named.prefix }
+      enum Other: String { case scifi }
+      """)
+    XCTAssertEqual(diagnostics, [])
+    XCTAssertEqual(
+      columns,
+      [
+        "id -", "maybe -", "made -", "other -", "chained -", "computed -", "unknown -",
+        "afterFraction -", "fraction 2.0", "conditional -", "beforeConditional 1", "named -",
+        "annotated 'poetry'", "text -",
+      ])
+  }
+}

@@ -35,6 +35,31 @@ final class SourceScannerTests: XCTestCase {
     XCTAssertEqual(scanned.diagnostics, [])
   }
 
+  func testEnumCasesKeepTheConditionsAroundThem() {
+    let scanned = scan(
+      """
+      #if canImport(Foundation)
+      enum Level: Int {
+        case low, mid = 5
+        #if DEBUG
+        case debug
+        #elseif TESTING
+        case testing = 9
+        #endif
+        case last
+      }
+      #endif
+      """)
+    XCTAssertEqual(
+      scanned.enums.first?.caseDetails.map { "\($0.name) \($0.conditions)" },
+      [
+        #"low ["canImport(Foundation)"]"#, #"mid ["canImport(Foundation)"]"#,
+        #"debug ["canImport(Foundation)", "DEBUG"]"#,
+        #"testing ["canImport(Foundation)", "!DEBUG && TESTING"]"#,
+        #"last ["canImport(Foundation)"]"#,
+      ])
+  }
+
   func testReadsAccessGenericsInheritanceAttributesAndLocation() {
     let scanned = scan(
       """

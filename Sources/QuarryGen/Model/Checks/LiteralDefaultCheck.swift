@@ -9,8 +9,9 @@
 /// | `1.5`, `-0.25`, `2`, `1e3` | `Double`, `Float`, `CGFloat`, `TimeInterval`… | as written, without `_` |
 /// | `"A1"` (escapes `\"`, `\\`, `\n`, `\t`, `\r`, `\0` excepted: no interpolation) | `String` | `'A1'`, `'` doubled |
 ///
-/// Anything else (an expression, a `Date()`, an enum case, an optional, a JSON column) gives
-/// no `DEFAULT`, as before; an explicit `default = …` annotation always wins.
+/// Anything else (an expression, a `Date()`, an optional, a JSON column) gives no `DEFAULT`, as
+/// before; an explicit `default = …` annotation always wins. A case of the column's enum is
+/// read by ``EnumCaseDefaultCheck``.
 enum LiteralDefaultCheck {
   static let realTypes: Set<String> = [
     "Double", "Float", "Float32", "Float64", "TimeInterval", "CGFloat",
@@ -35,7 +36,7 @@ enum LiteralDefaultCheck {
   }
 
   /// `-1_000` gives `-1000`; nil for anything that is not a decimal literal.
-  private static func number(_ text: String, allowsFraction: Bool) -> String? {
+  static func number(_ text: String, allowsFraction: Bool) -> String? {
     let bytes = Array(text.utf8).filter { $0 != UInt8(ascii: "_") }
     var position = 0
     if bytes.first == UInt8(ascii: "-") { position = 1 }
@@ -65,7 +66,7 @@ enum LiteralDefaultCheck {
   }
 
   /// `"it's"` gives `'it''s'`; nil for interpolations, raw, multi-line or unknown escapes.
-  private static func string(_ text: String) -> String? {
+  static func string(_ text: String) -> String? {
     guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""), !text.hasPrefix("\"\"\"")
     else { return nil }
     var output = "'"
