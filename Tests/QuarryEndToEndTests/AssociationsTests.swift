@@ -64,6 +64,20 @@ final class AssociationsTests: XCTestCase {
           .order(Book.Columns.title.asc))
     }
     XCTAssertEqual(classics.map(\.title), ["A Wizard of Earthsea", "Dune"])
+    let duneTags = try database.read { db in
+      try db.fetchAll(
+        Tag.all().joining(Tag.books, where: Book.Columns.title == "Dune")
+          .order(Tag.Columns.name.desc))
+    }
+    XCTAssertEqual(duneTags.map(\.name), ["desert", "classic"])
+    let earthseaTags = try database.read { db in
+      try db.fetchAll(
+        Tag.all().joining(Tag.books, where: Book.Columns.title == "A Wizard of Earthsea")
+          .including(Tag.books))
+    }
+    XCTAssertEqual(
+      earthseaTags.map { "\($0.0.name): \($0.1.map(\.title).sorted())" },
+      [#"classic: ["A Wizard of Earthsea", "Dune"]"#])
   }
 
   func testConditionsAndOrderingsOnAJoinedTablesColumns() throws {

@@ -65,7 +65,7 @@ enum AssociationBuilder {
         target.primaryKeyColumns.count == 1,
         TypeMapping.builtinName(targetKey.unwrappedSwiftType)
           == TypeMapping.builtinName(column.unwrappedSwiftType)
-      else { continue }  // `ReferenceCheck` reported it
+      else { continue }  // `ReferenceCheck` warned: the types differ
       let toOneName = associationName(column.propertyName)
       if toOneName != column.propertyName {
         add(

@@ -90,9 +90,9 @@ final class AssociationDiagnosticsTests: XCTestCase {
       ])
   }
 
-  /// A reference whose Swift type is not the key's was skipped silently (no association); it is
-  /// an error naming the type to declare, even where SQL would store both alike.
-  func testAReferenceOfAnotherTypeThanTheKeyIsAnError() {
+  /// A reference whose Swift type is not the key's, but stored alike, keeps its foreign key and
+  /// gets no association: that was silent, it is a warning naming the type to declare.
+  func testAReferenceOfAnotherTypeThanTheKeyIsAWarning() {
     let source = """
       import Foundation
 
@@ -125,12 +125,14 @@ final class AssociationDiagnosticsTests: XCTestCase {
     let result = ModelBuilder().build([scanned])
     let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
     let expected = """
-      Models/M.swift:18:14: error: 'authorID' of type 'Int' cannot reference 'Author', whose key \
-      is 'Int64'; declare it as 'Int64' (or 'Int64?')
+      Models/M.swift:18:14: warning: 'authorID' of type 'Int' references 'Author', whose key is \
+      'Int64': the foreign key is made, but no association is generated; declare it as 'Int64' \
+      to get one
         // quarry: references = Author
                    ^
-      Models/M.swift:22:14: error: 'shelfID' of type 'Code' cannot reference 'Shelf', whose key \
-      is 'UUID'; declare it as 'UUID' (or 'UUID?')
+      Models/M.swift:22:14: warning: 'shelfID' of type 'Code' references 'Shelf', whose key is \
+      'UUID': the foreign key is made, but no association is generated; declare it as 'UUID' to \
+      get one
         // quarry: references = Shelf, inverse = "stored"
                    ^
 
