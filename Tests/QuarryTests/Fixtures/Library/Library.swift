@@ -2,7 +2,7 @@ import Foundation
 
 // The library-lending app of issue 12, as a user writes it. The `+Quarry.swift` files and
 // QuarryTables.swift beside it are what the generator emits for it (regenerated and compared by
-// QuarryEndToEndTests' LibraryFixtureTests; `QUARRY_RECORD=1` rewrites them).
+// QuarryEndToEndTests' RuntimeFixtureTests; `QUARRY_RECORD=1` rewrites them).
 
 public enum Genre: String, Sendable, CaseIterable {
   case scifi, fantasy, classic, poetry
