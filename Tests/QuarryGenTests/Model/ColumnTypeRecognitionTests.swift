@@ -194,6 +194,11 @@ final class LiteralDefaultTests: XCTestCase {
         var maybe: Int? = 3
         var sold: Double = .zero
         var tags: [String] = []
+        var flags: Int = 0x1F
+        var mask: UInt8 = 0b1_01
+        var permissions: Int32 = -0o17
+        var scale: Double = 0x10
+        var hexFloat: Double = 0x1p3
       }
       """
     let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
@@ -204,7 +209,8 @@ final class LiteralDefaultTests: XCTestCase {
       [
         "id -", "copies 1", "debt -1000", "shelf 'A1'", "note 'it''s \"new\"\n'", "isLent 0",
         "isNew 1", "rating -0.5", "weight 2", "ratio 1.5e3", "pages 7", "title -", "count -",
-        "added -", "maybe -", "sold -", "tags '[]'",
+        "added -", "maybe -", "sold -", "tags '[]'", "flags 31", "mask 5", "permissions -15",
+        "scale 16", "hexFloat -",
       ])
     XCTAssertEqual(
       result.model.tables.first?.createTableSQL.split(separator: "\n").prefix(4).joined(
@@ -279,6 +285,7 @@ final class EnumCaseDefaultTests: XCTestCase {
         var size: Size = .medium
         var level: Level = .mid
         var top: Level = .top
+        var next: Level = .next
         var ratio: Ratio = .double
         var half: Ratio = .half
         var mark: Mark = .tick
@@ -291,7 +298,7 @@ final class EnumCaseDefaultTests: XCTestCase {
         case poetry = "verse"
         case quoted = "it's"
       }
-      enum Level: Int64 { case low = -1, mid, high = 1_0, top }
+      enum Level: Int64 { case low = -1, mid, high = 1_0, top, flag = 0x20, next }
       enum Ratio: Double { case half = 0.5, whole = 1, double }
       enum Mark: Character { case tick = "✓", cross = "✗" }
       """)
@@ -300,7 +307,7 @@ final class EnumCaseDefaultTests: XCTestCase {
       columns,
       [
         "id -", "genre 'scifi'", "verse 'verse'", "keyword 'default'", "qualified 2",
-        "size 1", "level 0", "top 11", "ratio 2", "half 0.5", "mark '✓'", "quote 'it''s'",
+        "size 1", "level 0", "top 11", "next 33", "ratio 2", "half 0.5", "mark '✓'", "quote 'it''s'",
       ])
   }
 

@@ -4,7 +4,7 @@
 ///
 /// | Swift default | column | SQL |
 /// | --- | --- | --- |
-/// | `1`, `-2`, `1_000` | an integer type | `1`, `-2`, `1000` |
+/// | `1`, `-2`, `1_000`, `0x1F`, `0b101` | an integer type | `1`, `-2`, `1000`, `31`, `5` |
 /// | `true`, `false` | `Bool` | `1`, `0` |
 /// | `1.5`, `-0.25`, `2`, `1e3` | `Double`, `Float`, `CGFloat`, `TimeInterval`… | as written, without `_` |
 /// | `"A1"` (escapes `\"`, `\\`, `\n`, `\t`, `\r`, `\0` excepted: no interpolation) | `String` | `'A1'`, `'` doubled |
@@ -77,6 +77,12 @@ enum LiteralDefaultCheck {
     let bytes = Array(text.utf8).filter { $0 != UInt8(ascii: "_") }
     var position = 0
     if bytes.first == UInt8(ascii: "-") { position = 1 }
+    if let radix = radix(of: bytes, at: position) {
+      // `0x1F`, `0o17`, `0b101`: written in decimal, which every SQL dialect reads.
+      let digits = String(decoding: bytes[(position + 2)...], as: UTF8.self)
+      guard !digits.isEmpty, let magnitude = Int64(digits, radix: radix) else { return nil }
+      return (position == 1 ? "-" : "") + String(magnitude)
+    }
     func digits() -> Int {
       let start = position
       while position < bytes.count && bytes[position].isDigit { position += 1 }
@@ -100,6 +106,17 @@ enum LiteralDefaultCheck {
     }
     guard position == bytes.count else { return nil }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// 16, 8 or 2 for `0x`, `0o`, `0b` at `position`, else nil.
+  private static func radix(of bytes: [UInt8], at position: Int) -> Int? {
+    guard bytes.count > position + 1, bytes[position] == UInt8(ascii: "0") else { return nil }
+    switch bytes[position + 1] {
+    case UInt8(ascii: "x"): return 16
+    case UInt8(ascii: "o"): return 8
+    case UInt8(ascii: "b"): return 2
+    default: return nil
+    }
   }
 
   /// `"it's"` gives `'it''s'`; nil for interpolations, raw, multi-line or unknown escapes.
