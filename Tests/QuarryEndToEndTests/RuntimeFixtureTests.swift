@@ -63,7 +63,8 @@ final class RuntimeFixtureTests: XCTestCase {
       return
     }
     for (name, text) in generated.sorted(by: { $0.key < $1.key }) {
-      let checkedIn = (try? String(contentsOf: target.appendingPathComponent(name), encoding: .utf8))
+      let checkedIn = try? String(
+        contentsOf: target.appendingPathComponent(name), encoding: .utf8)
       XCTAssertEqual(
         checkedIn, text,
         "\(folder)/\(name) is stale (- checked in, + generated):\n"
