@@ -70,7 +70,9 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
     case .droppedColumn:
       // Most often the property was renamed in Swift: its new name would be a new column.
       return "if the property was renamed, annotate it with column = \"\(column)\" to keep "
-        + "the stored column; else keep the property (mark it optional), or drop the column in "
+        + "the stored column, or rename the column in a DatabaseMigrator migration run before "
+        + "migrate (ALTER TABLE … RENAME COLUMN \"\(column)\" TO …, when columnExists(\"\(column)\", "
+        + "in: \"\(table)\")); else keep the property (mark it optional), or drop the column in "
         + "a DatabaseMigrator migration"
     case .changedForeignKeyActions:
       return "SQLite cannot alter a foreign key: register a DatabaseMigrator migration (such as "

@@ -18,14 +18,15 @@ final class LiteralDefaultMigrationTests: XCTestCase {
       try database.read { try $0.fetchOne(ShelfBook.self, id: 1) },
       ShelfBook(
         id: 1, title: "Dune", copies: 1, shelf: "A1", isLent: false, rating: -0.5, pages: 9,
-        genre: .scifi, mood: .poetry, format: .paperback))
+        genre: .scifi, mood: .poetry, format: .paperback, labels: [], counts: [:]))
     // The enum columns hold the cases' raw values, as rows written by the app do.
     XCTAssertEqual(
       try database.read {
         try $0.fetchValue(
           String.self,
-          sql: #"SELECT "genre" || ' ' || "mood" || ' ' || "format" FROM "shelf_books""#)
+          sql: #"SELECT "genre" || ' ' || "mood" || ' ' || "format" || ' ' || "labels" || ' ' "#
+            + #"|| "counts" FROM "shelf_books""#)
       },
-      "scifi verse 2")
+      "scifi verse 2 [] {}")
   }
 }

@@ -68,7 +68,12 @@ final class RenameRecipeTests: XCTestCase {
           #"INSERT INTO "books" VALUES (1, 'Dune', '978-0441013593'), (2, 'Emma', '978-0141439587')"#
         )
       }
-      XCTAssertThrowsError(try old.migrate(QuarryTables.all), "migrate alone refuses the rename")
+      XCTAssertThrowsError(try old.migrate(QuarryTables.all), "migrate alone refuses") { error in
+        // The refusal names both ways out: keep the stored name, or this recipe.
+        let message = "\(error)"
+        XCTAssertTrue(message.contains(#"annotate it with column = "isbn""#), message)
+        XCTAssertTrue(message.contains(#"when columnExists("isbn", in: "books")"#), message)
+      }
     }
 
     let db = try Database(path: path)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A table that gained properties with Swift defaults after it had rows: the literals, and the
-/// raw values of enum cases, become the columns' SQL defaults, so `migrate` can add them.
+/// A table that gained properties with Swift defaults after it had rows: the literals, the raw
+/// values of enum cases and empty collections' JSON become the columns' SQL defaults, so
+/// `migrate` can add them.
 // quarry: table = "shelf_books"
 struct ShelfBook: Sendable, Equatable {
   var id: Int
@@ -15,6 +16,8 @@ struct ShelfBook: Sendable, Equatable {
   var genre: Genre = .scifi
   var mood: Genre = Genre.poetry
   var format: Format = .paperback
+  var labels: [String] = []
+  var counts: [String: Int] = [:]
 
   enum Genre: String, Sendable {
     case scifi

@@ -48,11 +48,19 @@ public final class Statement {
   /// reported where it happened and is not reported again by a later ``reset()``.
   ///
   /// - Throws: ``SQLiteError`` with the step's result code, message and SQL.
-  @usableFromInline
+  // Inlinable (the row case only), so the decoding loops of generated code and selections
+  // step without a call into Quarry per row.
+  @inlinable
   func step() throws -> Bool {
     let resultCode = sqlite3_step(handle)
+    if resultCode == SQLITE_ROW { return true }
+    return try endOfSteps(resultCode)
+  }
+
+  /// The result of a step that returned no row: `false` when done, otherwise the error.
+  @usableFromInline
+  func endOfSteps(_ resultCode: Int32) throws -> Bool {
     switch resultCode {
-    case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default:
       // Read the message before the reset: it is the connection's last error.
@@ -78,6 +86,7 @@ public final class Statement {
   /// already thrown or replace the error the caller is throwing.
   ///
   /// Related SQLite documentation: <https://sqlite.org/c3ref/reset.html>
+  @usableFromInline
   func reset() {
     let resultCode = sqlite3_reset(handle)
     assert(resultCode == SQLITE_OK, "reset reported \(resultCode) after a successful step: \(sql)")

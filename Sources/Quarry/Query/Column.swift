@@ -14,15 +14,18 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
   /// The column name in SQL (unquoted).
   public let name: String
   /// Reads the column's value from a result column (plain or JSON).
-  let decoder: @Sendable (Row, Int32) throws -> Value
+  @usableFromInline let decoder: @Sendable (Row, Int32) throws -> Value
   /// Turns a value into what is bound for it (itself, or its JSON text).
-  let argument: @Sendable (Value) -> any DatabaseValueConvertible
+  @usableFromInline let argument: @Sendable (Value) -> any DatabaseValueConvertible
 
   /// A column named `name`, stored as its value (`DatabaseValueConvertible`).
   ///
   /// ```swift
   /// static let title = Column<Book, String>("title")
   /// ```
+  // Inlinable, so the decoder is specialised for `Value` in the generated code that declares
+  // the column: selections then read it without a generic call per value.
+  @inlinable
   public init(_ name: String) where Value: DatabaseValueConvertible {
     self.name = name
     decoder = { row, index in try Value.decode(from: row, at: index) }

@@ -33,11 +33,23 @@ extension Column where Value: DatabaseValueConvertible {
   /// ```swift
   /// Member.Columns.loanCount.set(to: Member.Columns.loanCount + 1)
   /// ```
+  ///
+  /// An expression that may be NULL (`Book.Columns.subtitle`, `Book.Columns.price.max`) does not
+  /// compile for a column that may not: give it a fallback with `ifNull`.
   public func set<Expression: SQLExpressible>(to expression: Expression) -> ColumnAssignment<Table>
-  where
-    Expression.Scope == Table, Expression.Value: DatabaseValueConvertible,
-    Expression.Value.NullableValue == Value.NullableValue
-  {
+  where Expression.Scope == Table, Expression.Value == Value {
+    ColumnAssignment(column: name, value: expression.node)
+  }
+
+  /// Sets an optional column to a non-optional value computed from the same row.
+  ///
+  /// ```swift
+  /// Book.Columns.subtitle.set(to: Book.Columns.title.lowercased)
+  /// ```
+  public func set<Expression: SQLExpressible, Wrapped: DatabaseValueConvertible>(
+    to expression: Expression
+  ) -> ColumnAssignment<Table>
+  where Expression.Scope == Table, Expression.Value == Wrapped, Value == Wrapped? {
     ColumnAssignment(column: name, value: expression.node)
   }
 }

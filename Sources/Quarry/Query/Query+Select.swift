@@ -1,5 +1,9 @@
 // `select`: one overload per width (one to eight expressions), because each expression must
 // read the query's own table and parameter packs cannot yet require that of each element.
+//
+// The overloads are inlinable, so the row decoder each one builds is specialised for the
+// selected types where it is called: compiled generically, a tuple decoder looked up the
+// tuple's metadata on every row.
 
 extension Query {
   /// The values of one column or aggregate, instead of whole rows.
@@ -10,10 +14,11 @@ extension Query {
   ///   try $0.fetchOne(Book.all().select(Book.Columns.price.max))
   /// }
   /// ```
+  @inlinable
   public func select<A: SQLExpressible>(_ a: A) -> Selection<T, A.Value>
   where A.Scope == T {
     let aDecoder = a.expression.decoder
-    return selecting([a.node]) { row in try aDecoder(row, 0) }
+    return selecting([a]) { row in try aDecoder(row, 0) }
   }
 
   /// Tuples of several columns or aggregates, instead of whole rows.
@@ -23,18 +28,20 @@ extension Query {
   ///   try $0.fetchAll(Book.all().select(Book.Columns.title, Book.Columns.price))
   /// }
   /// ```
+  @inlinable
   public func select<A: SQLExpressible, B: SQLExpressible>(_ a: A, _ b: B) -> Selection<
     T, (A.Value, B.Value)
   >
   where A.Scope == T, B.Scope == T {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
-    return selecting([a.node, b.node]) { row in
+    return selecting([a, b]) { row in
       (try aDecoder(row, 0), try bDecoder(row, 1))
     }
   }
 
   /// Tuples of 3 columns or aggregates, instead of whole rows.
+  @inlinable
   public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible>(
     _ a: A, _ b: B, _ c: C
   ) -> Selection<T, (A.Value, B.Value, C.Value)>
@@ -42,12 +49,13 @@ extension Query {
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
     let cDecoder = c.expression.decoder
-    return selecting([a.node, b.node, c.node]) { row in
+    return selecting([a, b, c]) { row in
       (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2))
     }
   }
 
   /// Tuples of 4 columns or aggregates, instead of whole rows.
+  @inlinable
   public func select<A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible>(
     _ a: A, _ b: B, _ c: C, _ d: D
   ) -> Selection<T, (A.Value, B.Value, C.Value, D.Value)>
@@ -56,12 +64,13 @@ extension Query {
     let bDecoder = b.expression.decoder
     let cDecoder = c.expression.decoder
     let dDecoder = d.expression.decoder
-    return selecting([a.node, b.node, c.node, d.node]) { row in
+    return selecting([a, b, c, d]) { row in
       (try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3))
     }
   }
 
   /// Tuples of 5 columns or aggregates, instead of whole rows.
+  @inlinable
   public func select<
     A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible
   >(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) -> Selection<
@@ -73,7 +82,7 @@ extension Query {
     let cDecoder = c.expression.decoder
     let dDecoder = d.expression.decoder
     let eDecoder = e.expression.decoder
-    return selecting([a.node, b.node, c.node, d.node, e.node]) { row in
+    return selecting([a, b, c, d, e]) { row in
       (
         try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3),
         try eDecoder(row, 4)
@@ -82,6 +91,7 @@ extension Query {
   }
 
   /// Tuples of 6 columns or aggregates, instead of whole rows.
+  @inlinable
   public func select<
     A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible,
     F: SQLExpressible
@@ -95,7 +105,7 @@ extension Query {
     let dDecoder = d.expression.decoder
     let eDecoder = e.expression.decoder
     let fDecoder = f.expression.decoder
-    return selecting([a.node, b.node, c.node, d.node, e.node, f.node]) { row in
+    return selecting([a, b, c, d, e, f]) { row in
       (
         try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3),
         try eDecoder(row, 4), try fDecoder(row, 5)
@@ -104,6 +114,7 @@ extension Query {
   }
 
   /// Tuples of 7 columns or aggregates, instead of whole rows.
+  @inlinable
   public func select<
     A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible,
     F: SQLExpressible, G: SQLExpressible
@@ -120,7 +131,7 @@ extension Query {
     let eDecoder = e.expression.decoder
     let fDecoder = f.expression.decoder
     let gDecoder = g.expression.decoder
-    return selecting([a.node, b.node, c.node, d.node, e.node, f.node, g.node]) { row in
+    return selecting([a, b, c, d, e, f, g]) { row in
       (
         try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3),
         try eDecoder(row, 4), try fDecoder(row, 5), try gDecoder(row, 6)
@@ -129,6 +140,7 @@ extension Query {
   }
 
   /// Tuples of 8 columns or aggregates, instead of whole rows.
+  @inlinable
   public func select<
     A: SQLExpressible, B: SQLExpressible, C: SQLExpressible, D: SQLExpressible, E: SQLExpressible,
     F: SQLExpressible, G: SQLExpressible, H: SQLExpressible
@@ -147,7 +159,7 @@ extension Query {
     let fDecoder = f.expression.decoder
     let gDecoder = g.expression.decoder
     let hDecoder = h.expression.decoder
-    return selecting([a.node, b.node, c.node, d.node, e.node, f.node, g.node, h.node]) { row in
+    return selecting([a, b, c, d, e, f, g, h]) { row in
       (
         try aDecoder(row, 0), try bDecoder(row, 1), try cDecoder(row, 2), try dDecoder(row, 3),
         try eDecoder(row, 4), try fDecoder(row, 5), try gDecoder(row, 6), try hDecoder(row, 7)
@@ -155,11 +167,13 @@ extension Query {
     }
   }
 
-  private func selecting<Value>(
-    _ nodes: [SQLNode], decoder: @escaping @Sendable (Row) throws -> Value
+  /// The query selecting `expressions`, whose rows `decoder` reads.
+  @usableFromInline
+  func selecting<Value>(
+    _ expressions: [any SQLExpressible], decoder: @escaping @Sendable (Row) throws -> Value
   ) -> Selection<T, Value> {
     var core = core
-    core.selection = .expressions(nodes)
+    core.selection = .expressions(expressions.map(\.node))
     return Selection(core: core, decoder: decoder)
   }
 }

@@ -70,3 +70,75 @@ extension SQLExpressible where Value: DatabaseNumeric {
     arithmetic(lhs.node, "/", rhs.node)
   }
 }
+
+// An optional operand makes the result optional (NULL in, NULL out):
+// `Book.Columns.pages + Book.Columns.published` is an `Int?` expression.
+extension SQLExpressible {
+  private static func optionalArithmetic<Wrapped>(
+    _ lhs: SQLNode, _ word: String, _ rhs: SQLNode
+  ) -> ValueExpression<Scope, Wrapped?> where Wrapped: DatabaseNumeric {
+    ValueExpression(node: .binary(lhs, word, rhs))
+  }
+
+  /// The sum of an optional value and a non-optional one of the same table: NULL where the
+  /// optional one is.
+  ///
+  /// ```swift
+  /// Book.all().order((Book.Columns.pages + Book.Columns.published).asc)
+  /// ```
+  public static func + <Other: SQLExpressible, Wrapped: DatabaseNumeric>(lhs: Self, rhs: Other)
+    -> ValueExpression<Scope, Wrapped?>
+  where Other.Scope == Scope, Value == Wrapped?, Other.Value == Wrapped {
+    optionalArithmetic(lhs.node, "+", rhs.node)
+  }
+
+  /// The difference of an optional value and a non-optional one of the same table.
+  public static func - <Other: SQLExpressible, Wrapped: DatabaseNumeric>(lhs: Self, rhs: Other)
+    -> ValueExpression<Scope, Wrapped?>
+  where Other.Scope == Scope, Value == Wrapped?, Other.Value == Wrapped {
+    optionalArithmetic(lhs.node, "-", rhs.node)
+  }
+
+  /// The product of an optional value and a non-optional one of the same table.
+  public static func * <Other: SQLExpressible, Wrapped: DatabaseNumeric>(lhs: Self, rhs: Other)
+    -> ValueExpression<Scope, Wrapped?>
+  where Other.Scope == Scope, Value == Wrapped?, Other.Value == Wrapped {
+    optionalArithmetic(lhs.node, "*", rhs.node)
+  }
+
+  /// The quotient of an optional value and a non-optional one of the same table.
+  public static func / <Other: SQLExpressible, Wrapped: DatabaseNumeric>(lhs: Self, rhs: Other)
+    -> ValueExpression<Scope, Wrapped?>
+  where Other.Scope == Scope, Value == Wrapped?, Other.Value == Wrapped {
+    optionalArithmetic(lhs.node, "/", rhs.node)
+  }
+
+  /// The sum of a non-optional value and an optional one of the same table: NULL where the
+  /// optional one is.
+  public static func + <Other: SQLExpressible, Wrapped: DatabaseNumeric>(lhs: Self, rhs: Other)
+    -> ValueExpression<Scope, Wrapped?>
+  where Other.Scope == Scope, Value == Wrapped, Other.Value == Wrapped? {
+    optionalArithmetic(lhs.node, "+", rhs.node)
+  }
+
+  /// The difference of a non-optional value and an optional one of the same table.
+  public static func - <Other: SQLExpressible, Wrapped: DatabaseNumeric>(lhs: Self, rhs: Other)
+    -> ValueExpression<Scope, Wrapped?>
+  where Other.Scope == Scope, Value == Wrapped, Other.Value == Wrapped? {
+    optionalArithmetic(lhs.node, "-", rhs.node)
+  }
+
+  /// The product of a non-optional value and an optional one of the same table.
+  public static func * <Other: SQLExpressible, Wrapped: DatabaseNumeric>(lhs: Self, rhs: Other)
+    -> ValueExpression<Scope, Wrapped?>
+  where Other.Scope == Scope, Value == Wrapped, Other.Value == Wrapped? {
+    optionalArithmetic(lhs.node, "*", rhs.node)
+  }
+
+  /// The quotient of a non-optional value and an optional one of the same table.
+  public static func / <Other: SQLExpressible, Wrapped: DatabaseNumeric>(lhs: Self, rhs: Other)
+    -> ValueExpression<Scope, Wrapped?>
+  where Other.Scope == Scope, Value == Wrapped, Other.Value == Wrapped? {
+    optionalArithmetic(lhs.node, "/", rhs.node)
+  }
+}

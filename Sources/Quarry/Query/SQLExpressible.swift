@@ -31,7 +31,7 @@ public protocol SQLExpressible<Scope, Value>: Sendable {
 public struct ValueExpression<Scope, Value>: SQLExpressible {
   let node: SQLNode
   /// Reads the value from a result column.
-  let decoder: @Sendable (Row, Int32) throws -> Value
+  @usableFromInline let decoder: @Sendable (Row, Int32) throws -> Value
 
   init(node: SQLNode, decoder: @escaping @Sendable (Row, Int32) throws -> Value) {
     self.node = node

@@ -17,7 +17,7 @@
 public struct Selection<T: TableRecord, Value>: Sendable {
   var core: SelectCore
   /// Reads one result row as `Value`.
-  let decoder: @Sendable (Row) throws -> Value
+  @usableFromInline let decoder: @Sendable (Row) throws -> Value
   let cache = RenderedSQLCache()
 
   init(core: SelectCore, decoder: @escaping @Sendable (Row) throws -> Value) {

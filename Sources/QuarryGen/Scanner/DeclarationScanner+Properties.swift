@@ -39,7 +39,13 @@ extension DeclarationScanner {
       var literalType: String?
       if token.is(ASCII.colon) {
         advance()
-        type = scanTypeText()
+        let text = scanTypeText()
+        if text.isEmpty {
+          // `var age: = 3`: no type to keep; the default may still tell one.
+          diagnose(.missingTypeAfterColon, at: token.start)
+        } else {
+          type = text
+        }
       } else if token.kind == .identifier && !token.hasLeadingNewline
         && (token.keyword == .none || token.is(.Self))
       {

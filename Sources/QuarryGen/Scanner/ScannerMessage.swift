@@ -19,6 +19,7 @@ enum ScannerMessage {
   case missingPattern
   case missingTypeAnnotation(property: String)
   case missingColonBeforeType
+  case missingTypeAfterColon
   case missingAnnotation
   case missingAnnotationKey
   case missingAnnotationSeparator
@@ -59,6 +60,7 @@ enum ScannerMessage {
     case .missingTypeAnnotation(let property):
       "property '\(property)' needs a type annotation"
     case .missingColonBeforeType: "expected ':' between property name and type"
+    case .missingTypeAfterColon: "expected a type after ':'"
     case .missingAnnotation: "expected an annotation after 'quarry:'"
     case .missingAnnotationKey: "expected an annotation key"
     case .missingAnnotationSeparator: "expected ',' between annotations"
@@ -88,6 +90,9 @@ enum ScannerMessage {
       case .missingColon:
         "comment '\(miss.written)' is not an annotation ('quarry' must be followed directly by "
           + "':'); write '\(miss.fix)'"
+      case .misspelled(let word):
+        "comment '\(miss.written)' is not an annotation ('\(word)' is not 'quarry'); write "
+          + "'\(miss.fix)'"
       case .docComment:
         "doc comment '\(miss.written)' is not an annotation; write '\(miss.fix)' with two slashes"
       case .blockComment:

@@ -194,6 +194,11 @@ final class LiteralDefaultTests: XCTestCase {
         var maybe: Int? = 3
         var sold: Double = .zero
         var tags: [String] = []
+        var flags: Int = 0x1F
+        var mask: UInt8 = 0b1_01
+        var permissions: Int32 = -0o17
+        var scale: Double = 0x10
+        var hexFloat: Double = 0x1p3
       }
       """
     let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
@@ -204,7 +209,8 @@ final class LiteralDefaultTests: XCTestCase {
       [
         "id -", "copies 1", "debt -1000", "shelf 'A1'", "note 'it''s \"new\"\n'", "isLent 0",
         "isNew 1", "rating -0.5", "weight 2", "ratio 1.5e3", "pages 7", "title -", "count -",
-        "added -", "maybe -", "sold -", "tags -",
+        "added -", "maybe -", "sold -", "tags '[]'", "flags 31", "mask 5", "permissions -15",
+        "scale 16", "hexFloat -",
       ])
     XCTAssertEqual(
       result.model.tables.first?.createTableSQL.split(separator: "\n").prefix(4).joined(
@@ -215,6 +221,43 @@ final class LiteralDefaultTests: XCTestCase {
         "copies" INTEGER NOT NULL DEFAULT 1,
         "debt" INTEGER NOT NULL DEFAULT -1000,
       """)
+  }
+}
+
+/// An empty collection literal of a JSON column becomes the JSON text the runtime writes for it.
+final class EmptyCollectionDefaultTests: XCTestCase {
+  func testEmptyArraysSetsAndStringOrIntKeyedDictionariesGetTheirJSON() {
+    let source = """
+      import Foundation
+      // quarry: persist
+      struct Shelf {
+        var id: Int
+        var tags: [String] = []
+        var grid: [[String: Int]] = []
+        var ids: Set<UUID> = []
+        var list: Array<Int> = []
+        var counts: [String: Int] = [:]
+        var byNumber: Swift.Dictionary<Int, [String]> = [:]
+        var byDay: [Date: Int] = [:]
+        var byID: Dictionary<UUID, Int> = [:]
+        var full: [Int] = [1]
+        var maybe: [Int]? = []
+        // quarry: json
+        var place: Place = []
+      }
+      struct Place: Codable, ExpressibleByArrayLiteral {
+        init(arrayLiteral: Int...) {}
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    XCTAssertEqual(result.diagnostics, [])
+    XCTAssertEqual(
+      result.model.tables.first?.columns.map { "\($0.name) \($0.defaultSQL ?? "-")" },
+      [
+        "id -", "tags '[]'", "grid '[]'", "ids '[]'", "list '[]'", "counts '{}'",
+        "byNumber '{}'", "byDay -", "byID -", "full -", "maybe -", "place -",
+      ])
   }
 }
 
@@ -242,6 +285,7 @@ final class EnumCaseDefaultTests: XCTestCase {
         var size: Size = .medium
         var level: Level = .mid
         var top: Level = .top
+        var next: Level = .next
         var ratio: Ratio = .double
         var half: Ratio = .half
         var mark: Mark = .tick
@@ -254,7 +298,7 @@ final class EnumCaseDefaultTests: XCTestCase {
         case poetry = "verse"
         case quoted = "it's"
       }
-      enum Level: Int64 { case low = -1, mid, high = 1_0, top }
+      enum Level: Int64 { case low = -1, mid, high = 1_0, top, flag = 0x20, next }
       enum Ratio: Double { case half = 0.5, whole = 1, double }
       enum Mark: Character { case tick = "✓", cross = "✗" }
       """)
@@ -263,7 +307,7 @@ final class EnumCaseDefaultTests: XCTestCase {
       columns,
       [
         "id -", "genre 'scifi'", "verse 'verse'", "keyword 'default'", "qualified 2",
-        "size 1", "level 0", "top 11", "ratio 2", "half 0.5", "mark '✓'", "quote 'it''s'",
+        "size 1", "level 0", "top 11", "next 33", "ratio 2", "half 0.5", "mark '✓'", "quote 'it''s'",
       ])
   }
 

@@ -109,6 +109,58 @@ final class AnnotationNearMissTests: XCTestCase {
       """)
   }
 
+  func testAMisspelledQuarryBeforeAColonAndAKeyIsAWarning() {
+    XCTAssertEqual(
+      rendered(
+        """
+        // quary: persist
+        struct A {
+          // qaurry: primaryKey
+          var id: Int
+          //quarrry:index
+          var name: String
+          // Quarr: column = "x"
+          var x: Int
+        }
+        """),
+      """
+      Models/M.swift:1:1: warning: comment '// quary: persist' is not an annotation ('quary' \
+      is not 'quarry'); write '// quarry: persist'
+      // quary: persist
+      ^
+      Models/M.swift:3:3: warning: comment '// qaurry: primaryKey' is not an annotation \
+      ('qaurry' is not 'quarry'); write '// quarry: primaryKey'
+        // qaurry: primaryKey
+        ^
+      Models/M.swift:5:3: warning: comment '//quarrry:index' is not an annotation ('quarrry' \
+      is not 'quarry'); write '// quarry: index'
+        //quarrry:index
+        ^
+      Models/M.swift:7:3: warning: comment '// Quarr: column = "x"' is not an annotation \
+      ('Quarr' is not 'quarry'); write '// quarry: column = "x"'
+        // Quarr: column = "x"
+        ^
+
+      """)
+  }
+
+  func testWordsNearQuarryInProseAreNotNearMisses() {
+    XCTAssertEqual(
+      rendered(
+        """
+        // query: the index speeds this up
+        // quary is a typo here, with no colon after it
+        // quarts: persist
+        struct A {
+          // quartz: index of refraction
+          var id: Int
+          // qurry: see below
+          var x: Int
+        }
+        """),
+      "")
+  }
+
   func testProseMentioningQuarryIsNotANearMiss() {
     XCTAssertEqual(
       rendered(

@@ -145,6 +145,26 @@ final class ScannerRealWorldTests: XCTestCase {
       "Test.swift:2:12: warning: expected ':' between property name and type\n")
   }
 
+  func testAColonWithoutATypeSaysSo() {
+    let annotated = scan(
+      """
+      // quarry: persist
+      struct User {
+        var id: Int
+        var age: = 3
+        var name: String
+      }
+      """)
+    XCTAssertEqual(
+      outline(annotated),
+      "struct User [persist=true]\n  var id: Int\n  var age: Int(inferred) = 3\n  var name: String")
+    XCTAssertEqual(
+      renderedDiagnostics(annotated), "Test.swift:4:12: error: expected a type after ':'\n")
+    let plain = scan("struct User {\n  var age: = 3\n}")
+    XCTAssertEqual(
+      renderedDiagnostics(plain), "Test.swift:2:12: warning: expected a type after ':'\n")
+  }
+
   func testSyntaxErrorsAreWarningsInFilesWithoutAnnotations() {
     let plain = scan("struct A {\n  var s = \"open\n}\n}\n")
     XCTAssertEqual(

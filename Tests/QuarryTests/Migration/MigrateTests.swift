@@ -118,7 +118,9 @@ final class MigrateTests: DatabaseTestCase {
       [Versioned<PlacesWithoutName>.self],
       "cannot migrate table 'places': column 'name' exists in the database but not in the struct "
         + "- if the property was renamed, annotate it with column = \"name\" to keep the stored "
-        + "column; else keep the property (mark it optional), or drop the column in a "
+        + "column, or rename the column in a DatabaseMigrator migration run before migrate "
+        + "(ALTER TABLE … RENAME COLUMN \"name\" TO …, when columnExists(\"name\", in: "
+        + "\"places\")); else keep the property (mark it optional), or drop the column in a "
         + "DatabaseMigrator migration")
   }
 

@@ -57,6 +57,21 @@ final class QueryCompileFailTests: XCTestCase {
       "cannot convert value of type 'String' to expected argument type 'Decimal'"
     ),
     (
+      "optional expression into a non-optional column",
+      "_ = Book.Columns.price.set(to: Book.Columns.price.max)",
+      "requires the types 'Decimal' and 'Decimal?' be equivalent"
+    ),
+    (
+      "optional column into a non-optional column",
+      "_ = Book.Columns.title.set(to: Book.Columns.subtitle)",
+      "requires the types 'String' and 'String?' be equivalent"
+    ),
+    (
+      "optional arithmetic into a non-optional column",
+      "_ = Book.Columns.published.set(to: Book.Columns.published + Book.Columns.pages)",
+      "requires the types 'Int' and 'Int?' be equivalent"
+    ),
+    (
       "mismatched subquery",
       "_ = Book.all().filter(Book.Columns.id.in(Member.all().select(Member.Columns.name)))",
       "instance method 'in' requires the types 'String?' and"
@@ -68,6 +83,18 @@ final class QueryCompileFailTests: XCTestCase {
     (
       "control: subquery of matching type",
       "_ = Book.all().filter(Book.Columns.id.in(Loan.all().select(Loan.Columns.bookID)))", nil
+    ),
+    (
+      "control: optional arithmetic into an optional column",
+      "_ = Book.Columns.pages.set(to: Book.Columns.pages + Book.Columns.published)", nil
+    ),
+    (
+      "control: non-optional expression into an optional column",
+      "_ = Book.Columns.subtitle.set(to: Book.Columns.title.lowercased)", nil
+    ),
+    (
+      "control: ifNull into a non-optional column",
+      "_ = Book.Columns.title.set(to: Book.Columns.subtitle.ifNull(\"none\"))", nil
     ),
     (
       "control: shorthand of the right table",

@@ -200,6 +200,10 @@ final class QueryEquivalenceTests: XCTestCase {
       order("several", [C.genre.asc, C.published.desc], "genre ASC, published DESC"),
       order("function", [C.title.length.desc], "LENGTH(title) DESC"),
       order("arithmetic", [(C.price * 3).asc], "price * 3 ASC"),
+      order("optional plus column", [(C.pages + C.published).asc], "pages + published ASC"),
+      order("column minus optional", [(C.published - C.pages).desc], "published - pages DESC"),
+      order("optional times column", [(C.pages * C.published).asc], "pages * published ASC"),
+      order("column over optional", [(C.published / C.pages).desc], "published / pages DESC"),
       Case(
         name: "limit offset",
         typed: ids(Book.all().order(C.title.asc, C.id.asc).limit(15, offset: 30)),
@@ -254,6 +258,10 @@ final class QueryEquivalenceTests: XCTestCase {
       Case(
         name: "1 optional", typed: { try self.rows($0.fetchAll(base.select(C.pages))) },
         sql: "SELECT pages" + tail),
+      Case(
+        name: "1 optional arithmetic",
+        typed: { try self.rows($0.fetchAll(base.select(C.pages + C.published))) },
+        sql: "SELECT pages + published" + tail),
       Case(
         name: "2",
         typed: { db in
@@ -416,6 +424,31 @@ final class QueryEquivalenceTests: XCTestCase {
     }
     XCTAssertEqual(removed, 3)
     XCTAssertEqual(try db.read { try $0.fetchCount(Book.all()) }, 119)
+  }
+
+  /// Assignments from expressions of the same row: a non-optional expression into an optional
+  /// column, an optional one made non-optional by `ifNull`, arithmetic with an optional operand.
+  func testAssignmentsFromExpressions() throws {
+    typealias C = Book.Columns
+    let expected = try db.read {
+      try self.normalized(
+        self.rawRows(
+          "SELECT id, IFNULL(subtitle, 'none'), LOWER(title), pages + published FROM books"
+            + " ORDER BY id", in: $0))
+    }
+    let changed = try db.write {
+      try $0.updateAll(
+        Book.all(), set: C.title.set(to: C.subtitle.ifNull("none")),
+        C.subtitle.set(to: C.title.lowercased), C.pages.set(to: C.pages + C.published))
+    }
+    XCTAssertEqual(changed, 122)
+    let stored = try db.read {
+      try self.normalized(
+        self.rawRows("SELECT id, title, subtitle, pages FROM books ORDER BY id", in: $0))
+    }
+    XCTAssertEqual(stored, expected)
+    XCTAssertEqual(stored.count, 122)
+    XCTAssertTrue(stored.contains { $0[1] == "'none'" } && stored.contains { $0[3] == "NULL" })
   }
 }
 

@@ -96,8 +96,10 @@ enum ColumnTypeCheck {
     return false
   }
 
-  private static func isCollection(_ type: String) -> Bool {
-    type.hasPrefix("[") || type.hasPrefix("Array<") || type.hasPrefix("Set<")
+  private static func isCollection(_ written: String) -> Bool {
+    // `Swift.Set<T>` is `Set<T>`.
+    let type = written.hasPrefix("Swift.") ? written.dropFirst("Swift.".count) : written[...]
+    return type.hasPrefix("[") || type.hasPrefix("Array<") || type.hasPrefix("Set<")
       || type.hasPrefix("Dictionary<") || type.hasPrefix("ContiguousArray<")
   }
 }
