@@ -64,6 +64,101 @@ final class AssociationsTests: XCTestCase {
           .order(Book.Columns.title.asc))
     }
     XCTAssertEqual(classics.map(\.title), ["A Wizard of Earthsea", "Dune"])
+    let duneTags = try database.read { db in
+      try db.fetchAll(
+        Tag.all().joining(Tag.books, where: Book.Columns.title == "Dune")
+          .order(Tag.Columns.name.desc))
+    }
+    XCTAssertEqual(duneTags.map(\.name), ["desert", "classic"])
+    let earthseaTags = try database.read { db in
+      try db.fetchAll(
+        Tag.all().joining(Tag.books, where: Book.Columns.title == "A Wizard of Earthsea")
+          .including(Tag.books))
+    }
+    XCTAssertEqual(
+      earthseaTags.map { "\($0.0.name): \($0.1.map(\.title).sorted())" },
+      [#"classic: ["A Wizard of Earthsea", "Dune"]"#])
+  }
+
+  func testConditionsAndOrderingsOnAJoinedTablesColumns() throws {
+    log.removeAll()
+    let byAuthor: [Book] = try database.read { db in
+      try db.fetchAll(
+        Book.all().joining(Book.author).order(Author.Columns.name.desc)
+          .thenOrder(Book.Columns.title.asc))
+    }
+    XCTAssertEqual(byAuthor.map(\.title), ["A Wizard of Earthsea", "Dune", "Dune Messiah"])
+    XCTAssertEqual(
+      log.statements.filter { $0.hasPrefix("SELECT") },
+      [
+        #"SELECT "id", "title", "authorID", "editorID" FROM "books" WHERE "authorID" IN "#
+          + #"(SELECT "authors"."id" FROM "authors") ORDER BY (SELECT "authors"."name" "#
+          + #"FROM "authors" WHERE "authors"."id" = "books"."authorID") DESC, "title" ASC"#
+      ])
+    let hers = try database.read { db in
+      try db.fetchAll(
+        Book.all().joining(Book.author).filter(Author.Columns.name == "Ursula K. Le Guin"))
+    }
+    XCTAssertEqual(hers.map(\.title), ["A Wizard of Earthsea"])
+    let edited = try database.read { db in
+      try db.fetchAll(
+        Book.all().joining(Book.editor).filter(Book.Columns.title != "x")
+          .order(Author.Columns.name.asc).thenOrder(Book.Columns.title.asc))
+    }
+    XCTAssertEqual(edited.map(\.title), ["A Wizard of Earthsea", "Dune"])
+    let herbert = Book.all().joining(Book.author).filter(Author.Columns.name == "Frank Herbert")
+    XCTAssertEqual(try database.read { try $0.fetchCount(herbert) }, 2)
+    XCTAssertEqual(try database.read { try $0.exists(herbert) }, true)
+    XCTAssertEqual(
+      try database.read { try $0.fetchOne(herbert.order(Book.Columns.title.desc)) }?.title,
+      "Dune Messiah")
+    XCTAssertEqual(
+      try database.read { try $0.fetchAll(herbert.limit(1, offset: 1).order(Author.Columns.name.asc)) }
+        .count, 1)
+    // Code that wants a plain query still gets one.
+    let plain: Query<Book> = Book.all().joining(Book.author, where: Author.Columns.name == "Nobody")
+    XCTAssertEqual(try database.read { try $0.fetchCount(plain) }, 0)
+    // A second join only filters; the first one's columns still order.
+    let classics = try database.read { db in
+      try db.fetchAll(
+        Book.all().joining(Book.author).joining(Book.tags, where: Tag.Columns.name == "classic")
+          .order(Author.Columns.name.asc))
+    }
+    XCTAssertEqual(classics.map(\.title), ["Dune", "A Wizard of Earthsea"])
+  }
+
+  func testIncludingTakesConditionsAndOrderingsOnTheIncludedTable() throws {
+    log.removeAll()
+    let byEditor: [(Book, Author?)] = try database.read { db in
+      try db.fetchAll(
+        Book.all().including(Book.editor).order(Author.Columns.name.asc)
+          .thenOrder(Book.Columns.title.asc))
+    }
+    XCTAssertEqual(byEditor.map(\.0.title), ["Dune Messiah", "A Wizard of Earthsea", "Dune"])
+    XCTAssertEqual(byEditor.map { $0.1?.name }, [nil, "Ursula K. Le Guin", "Ursula K. Le Guin"])
+    XCTAssertEqual(log.selects, 2)
+    log.removeAll()
+    let franks: [(Book, Author)] = try database.read { db in
+      try db.fetchAll(
+        Book.all().including(Book.author).filter(Author.Columns.name == "Frank Herbert")
+          .filter(Book.Columns.title != "Dune").order(Book.Columns.title.asc))
+    }
+    XCTAssertEqual(franks.map { "\($0.0.title) by \($0.1.name)" }, ["Dune Messiah by Frank Herbert"])
+    XCTAssertEqual(log.selects, 2)
+    let joinedThenIncluded = try database.read { db in
+      try db.fetchAll(
+        Book.all().joining(Book.author).order(Author.Columns.name.desc)
+          .thenOrder(Book.Columns.title.desc).including(Book.editor))
+    }
+    XCTAssertEqual(
+      joinedThenIncluded.map { "\($0.0.title): \($0.1?.name ?? "-")" },
+      ["A Wizard of Earthsea: Ursula K. Le Guin", "Dune Messiah: -", "Dune: Ursula K. Le Guin"])
+    let writers = try database.read { db in
+      try db.fetchAll(
+        Author.all().including(Author.books).filter(Author.Columns.name != "Nobody")
+          .order(Author.Columns.name.desc).limit(1))
+    }
+    XCTAssertEqual(writers.map { $0.1.map(\.title) }, [["A Wizard of Earthsea"]])
   }
 
   func testIncludingLoadsAssociatedRowsWithOneMoreQuery() throws {

@@ -16,6 +16,21 @@ import Foundation
 /// }
 /// try migrator.migrate(db)
 /// ```
+///
+/// A registered migration runs once per database, so an app whose structs keep gaining
+/// properties runs the migrator first and then `db.migrate(QuarryTables.all)` at every launch.
+/// A migration that must do the right thing on old and new databases alike (a rename) asks
+/// ``ReadTransaction/columnExists(_:in:)`` or ``ReadTransaction/tableExists(_:)`` first:
+///
+/// ```swift
+/// migrator.registerMigration("rename books.isbn to code") { db in
+///   if try db.columnExists("isbn", in: "books") {
+///     try db.execute(#"ALTER TABLE "books" RENAME COLUMN "isbn" TO "code""#)
+///   }
+/// }
+/// try migrator.migrate(db)
+/// try db.migrate(QuarryTables.all)
+/// ```
 public struct DatabaseMigrator: Sendable {
   private var migrations: [(name: String, body: @Sendable (WriteTransaction) throws -> Void)] = []
 

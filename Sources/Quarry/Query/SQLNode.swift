@@ -28,6 +28,8 @@ indirect enum SQLNode: Sendable {
   case inSubquery(SQLNode, SelectCore)
   /// `EXISTS (SELECT …)`.
   case exists(SelectCore)
+  /// `(SELECT …)`: the one value of a subquery (NULL when it has no row).
+  case subquery(SelectCore)
   /// `x COLLATE <name>`.
   case collate(SQLNode, Collation)
 
@@ -51,7 +53,7 @@ indirect enum SQLNode: Sendable {
   /// Related SQLite documentation: <https://sqlite.org/lang_expr.html#operators>
   var precedence: Int {
     switch self {
-    case .column, .value, .keyword, .function, .exists, .conjunction: return 10
+    case .column, .value, .keyword, .function, .exists, .subquery, .conjunction: return 10
     case .collate: return 9
     case .prefix(let word, _): return word == "NOT" ? 3 : 8
     case .postfix, .inList, .inSubquery: return 4

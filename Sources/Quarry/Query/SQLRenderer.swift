@@ -86,6 +86,10 @@ struct SQLRenderer {
       sql += "EXISTS ("
       appendSubquery(core)
       sql += ")"
+    case .subquery(let core):
+      sql += "("
+      appendSubquery(core)
+      sql += ")"
     case .collate(let operand, let collation):
       appendOperand(operand)
       sql += " COLLATE " + dialect.collationName(collation)
@@ -134,7 +138,7 @@ struct SQLRenderer {
     case .tableColumns(let names):
       for (offset, name) in names.enumerated() {
         if offset > 0 { sql += ", " }
-        append(.column(table: core.tableName, name: name))
+        append(.column(table: core.alias ?? core.tableName, name: name))
       }
     case .expressions(let nodes):
       appendList(nodes)
@@ -143,9 +147,10 @@ struct SQLRenderer {
     appendClauses(after: core)
   }
 
-  /// ` FROM "table"` with the core's joins (none yet).
+  /// ` FROM "table"` (` AS "alias"` when it has one) with the core's joins (none yet).
   mutating func appendFrom(_ core: SelectCore) {
     sql += " FROM " + dialect.quote(core.tableName)
+    if let alias = core.alias { sql += " AS " + dialect.quote(alias) }
   }
 
   /// WHERE, GROUP BY, HAVING, ORDER BY, LIMIT and OFFSET of `core`.

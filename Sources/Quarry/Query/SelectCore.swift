@@ -23,6 +23,9 @@ struct SelectCore: Sendable {
   }
 
   var tableName: String
+  /// The name the statement calls the table by, when not its own: a correlated subquery over
+  /// the outer query's table needs one (`Employee.manager`).
+  var alias: String?
   var selection: Selection
   var isDistinct = false
   var filter: SQLNode?

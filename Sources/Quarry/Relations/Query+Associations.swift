@@ -1,5 +1,6 @@
 extension Query {
-  /// Keeps the rows whose referenced row exists and matches `condition` (any, when nil).
+  /// Keeps the rows whose referenced row exists and matches `condition` (any, when nil); the
+  /// result also takes conditions and orderings over the joined table's columns.
   ///
   /// ```swift
   /// let herbert: [Book] = try db.read {
@@ -7,6 +8,7 @@ extension Query {
   ///     Book.all().joining(Book.author, where: Author.Columns.name == "Frank Herbert")
   ///       .order(Book.Columns.title.asc))
   /// }
+  /// let byAuthor = Book.all().joining(Book.author).order(Author.Columns.name.asc)
   /// ```
   ///
   /// The condition is typed by the joined table: `Author.Columns` compile here, and only
@@ -14,11 +16,29 @@ extension Query {
   /// comes back once however many joined rows match.
   public func joining<Target>(
     _ association: BelongsTo<T, Target>, where condition: SQLExpression<Target>? = nil
+  ) -> JoinedQuery<T, Target> {
+    JoinedQuery(query: joining(association, where: condition), column: association.column)
+  }
+
+  /// Keeps the rows whose optional reference points at a row matching `condition`; the result
+  /// also takes conditions and orderings over the joined table's columns.
+  public func joining<Target>(
+    _ association: OptionalBelongsTo<T, Target>, where condition: SQLExpression<Target>? = nil
+  ) -> JoinedQuery<T, Target> {
+    JoinedQuery(query: joining(association, where: condition), column: association.column)
+  }
+
+  /// The same rows as the `JoinedQuery` overload, as a plain query: chosen where a `Query` is
+  /// what the code asks for (`let q: Query<Book> = Book.all().joining(Book.author)`).
+  @_disfavoredOverload
+  public func joining<Target>(
+    _ association: BelongsTo<T, Target>, where condition: SQLExpression<Target>? = nil
   ) -> Query {
     filter(SQLExpression(Self.semijoin(T.self, column: association.column, Target.self, condition)))
   }
 
-  /// Keeps the rows whose optional reference points at a row matching `condition`.
+  /// The same rows as the `JoinedQuery` overload, as a plain query.
+  @_disfavoredOverload
   public func joining<Target>(
     _ association: OptionalBelongsTo<T, Target>, where condition: SQLExpression<Target>? = nil
   ) -> Query {
@@ -101,7 +121,8 @@ extension Query {
   static func semijoin<Target: TableRecord>(
     _ owner: T.Type, column: String, _ target: Target.Type, _ condition: SQLExpression<Target>?
   ) -> SQLNode {
-    var inner = SelectCore(tableName: Target.table.name, selection: .expressions([keyNode(Target.self)]))
+    var inner = SelectCore(
+      tableName: Target.table.name, selection: .expressions([keyNode(Target.self)]))
     inner.filter = condition?.node
     return .inSubquery(.column(table: T.table.name, name: column), inner)
   }

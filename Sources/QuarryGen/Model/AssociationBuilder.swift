@@ -63,8 +63,9 @@ enum AssociationBuilder {
       let target = tables[targetPosition]
       guard let targetKey = target.primaryKeyColumns.first,
         target.primaryKeyColumns.count == 1,
-        targetKey.unwrappedSwiftType == column.unwrappedSwiftType
-      else { continue }
+        TypeMapping.builtinName(targetKey.unwrappedSwiftType)
+          == TypeMapping.builtinName(column.unwrappedSwiftType)
+      else { continue }  // `ReferenceCheck` warned: the types differ
       let toOneName = associationName(column.propertyName)
       if toOneName != column.propertyName {
         add(

@@ -52,6 +52,8 @@ enum ModelMessage: Sendable, Hashable {
     structName: String, localName: String, reason: String, inherited: [String])
   case associationNameClash(name: String, structName: String, fix: String?)
   case inverseNameTaken(name: String, structName: String, fix: String)
+  case referenceWithoutAssociation(
+    property: String, type: String, target: String, keyType: String, fix: String)
   case setNullOnNonOptional(key: String, property: String, type: String)
   case actionWithoutReference(key: String)
   case ownedNotStruct(property: String, type: String)
@@ -220,6 +222,10 @@ enum ModelMessage: Sendable, Hashable {
     case .associationNameClash(let name, let structName, let fix):
       return "association '\(name)' clashes with a member of '\(structName)'"
         + (fix.map { "; \($0)" } ?? "; rename that member")
+    case .referenceWithoutAssociation(let property, let type, let target, let keyType, let fix):
+      return "'\(property)' of type '\(type)' references '\(target)', whose key is '\(keyType)': "
+        + "the foreign key is made, but no association is generated; declare it as '\(fix)' "
+        + "to get one"
     case .inverseNameTaken(let name, let structName, let fix):
       return "'\(structName).\(name)' already follows an earlier reference to '\(structName)', "
         + "so this reference gets no inverse association; \(fix)"

@@ -82,6 +82,7 @@ extension DeclarationScanner {
         waitingForType.append((name(of: nameToken), nameToken.start))
       }
       if !isComputed {
+        // The memberwise initializer builds the value in place; the public one copies it.
         structs[structIndex].properties.append(
           PropertyDeclaration(
             name: name(of: nameToken), typeName: type ?? literalType,
@@ -89,8 +90,8 @@ extension DeclarationScanner {
             isLazy: prefix.modifiers.isLazy, defaultValue: defaultValue,
             attributes: prefix.attributes, access: access,
             setterAccess: prefix.modifiers.setterAccess, annotations: comments.annotations,
-            docComment: comments.docComment, location: location(nameToken.start),
-            conditions: declarationConditions))
+            sourceryAnnotations: [:], docComment: comments.docComment,
+            location: location(nameToken.start), conditions: declarationConditions))
       }
       guard token.is(ASCII.comma) else { break }
       advance()
@@ -316,60 +317,5 @@ extension DeclarationScanner {
     default:
       return false
     }
-  }
-
-  /// The type an initializer call names, as Sourcery infers it: `Date()` and `Date.init()`
-  /// are `Date`, `Set<Int>()` is `Set<Int>`, `[String]()` is `[String]`, `A.B(x: 1)` is
-  /// `A.B`. Nil for anything else: a function (`makeDate()`), a member (`Date().year`), a
-  /// closure argument (`Foo { }`) or `.init()` without a type.
-  static func initializerType(_ text: String) -> String? {
-    guard text.hasSuffix(")") else { return nil }
-    // The call's `(`: the first one outside `<…>` and `[…]`, whose `)` ends the text.
-    var depth = 0
-    var open: String.Index?
-    for index in text.indices {
-      let character = text[index]
-      if character == "<" || character == "[" { depth += 1 }
-      if character == ">" || character == "]" { depth -= 1 }
-      if character == "(" && depth == 0 {
-        open = index
-        break
-      }
-    }
-    guard let open else { return nil }
-    var parentheses = 0
-    var inString = false
-    for index in text[open...].indices {
-      let character = text[index]
-      if character == "\"" { inString.toggle() }
-      if inString { continue }
-      if character == "(" { parentheses += 1 }
-      if character == ")" {
-        parentheses -= 1
-        if parentheses == 0 && text.index(after: index) != text.endIndex { return nil }
-      }
-    }
-    var callee = String(text[..<open]).filter { $0 != " " }
-    if callee.hasSuffix(".init") { callee.removeLast(".init".count) }
-    guard !callee.isEmpty else { return nil }
-    if callee.hasPrefix("[") && callee.hasSuffix("]") {
-      return callee.replacingOccurrences(of: ":", with: ": ")
-    }
-    var base = callee
-    if let angle = callee.firstIndex(of: "<") {
-      guard callee.hasSuffix(">") else { return nil }
-      base = String(callee[..<angle])
-    }
-    let components = base.split(separator: ".", omittingEmptySubsequences: false)
-    guard
-      components.allSatisfy({ component in
-        guard let first = component.first, first.isLetter || first == "_" else { return false }
-        return component.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-      }),
-      let last = components.last?.first, last.isUppercase
-    else { return nil }
-    // Spaces went above; put back the ones the normalised text has (`(x: B, y: C)`).
-    return callee.replacingOccurrences(of: ",", with: ", ")
-      .replacingOccurrences(of: ":", with: ": ")
   }
 }

@@ -151,8 +151,10 @@ struct DeclarationScanner {
     if annotatesStruct || enums.contains(where: { !$0.annotations.isEmpty }) {
       return true
     }
-    return ByteSearch.contains(Array("quarry:".utf8), in: bytes, foldingCase: true)
+    return annotationMarker.occurs(in: bytes)
   }
+
+  private static let annotationMarker = ByteSearch.Pattern("quarry:", foldingCase: true)
 
   /// One pass over the file; see the type's documentation for the two passes.
   private mutating func scanPass() -> (

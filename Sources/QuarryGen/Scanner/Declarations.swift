@@ -89,7 +89,11 @@ public struct PropertyDeclaration: Sendable, Hashable {
   public var location: SourceLocation
   /// The `#if` conditions enclosing this property, outermost first (`"DEBUG"`, `"!DEBUG"`).
   public var conditions: [String]
+}
 
+// In an extension, so that the scanner can use the memberwise initializer: it builds the value
+// in place, where this one (on a struct this large) builds it, copies it and destroys the first.
+extension PropertyDeclaration {
   public init(
     name: String, typeName: String?, isTypeInferred: Bool = false, isLet: Bool,
     isLazy: Bool = false, defaultValue: String? = nil, attributes: [AttributeDeclaration] = [],

@@ -44,8 +44,10 @@ struct SourceryAnnotationReader {
 
   /// Whether `bytes` mention `sourcery:` at all: files that do not are not read again.
   static func mentionsSourcery(_ bytes: [UInt8]) -> Bool {
-    ByteSearch.contains(Array("sourcery:".utf8), in: bytes)
+    marker.occurs(in: bytes)
   }
+
+  private static let marker = ByteSearch.Pattern("sourcery:")
 
   /// Fills `sourceryAnnotations` of every declaration in `file` from its text.
   static func apply(to file: inout ScannedFile) {

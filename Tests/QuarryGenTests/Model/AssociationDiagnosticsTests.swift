@@ -90,6 +90,67 @@ final class AssociationDiagnosticsTests: XCTestCase {
       ])
   }
 
+  /// A reference whose Swift type is not the key's, but stored alike, keeps its foreign key and
+  /// gets no association: that was silent, it is a warning naming the type to declare.
+  func testAReferenceOfAnotherTypeThanTheKeyIsAWarning() {
+    let source = """
+      import Foundation
+
+      // quarry: persist
+      struct Author {
+        var id: Int64
+      }
+
+      // quarry: persist
+      struct Shelf {
+        var id: UUID
+      }
+
+      struct Code: DatabaseValueConvertible {}
+
+      // quarry: persist
+      struct Book {
+        var id: Int
+        // quarry: references = Author
+        var authorID: Int
+        // quarry: references = Author
+        var editorID: Swift.Int64?
+        // quarry: references = Shelf, inverse = "stored"
+        var shelfID: Code
+        // quarry: references = Shelf, inverse = "kept"
+        var otherShelfID: Foundation.UUID?
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    let result = ModelBuilder().build([scanned])
+    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
+    let expected = """
+      Models/M.swift:18:14: warning: 'authorID' of type 'Int' references 'Author', whose key is \
+      'Int64': the foreign key is made, but no association is generated; declare it as 'Int64' \
+      to get one
+        // quarry: references = Author
+                   ^
+      Models/M.swift:22:14: warning: 'shelfID' of type 'Code' references 'Shelf', whose key is \
+      'UUID': the foreign key is made, but no association is generated; declare it as 'UUID' to \
+      get one
+        // quarry: references = Shelf, inverse = "stored"
+                   ^
+
+      """
+    XCTAssertEqual(rendered, expected, lineDiff(expected: expected, actual: rendered))
+    let names = result.model.tables.map { table in
+      "\(table.typeName): "
+        + table.associations.map { "\($0.name) \($0.kind.rawValue)" }
+        .joined(separator: ", ")
+    }
+    XCTAssertEqual(
+      names,
+      [
+        "Author: books hasMany", "Book: editor optionalBelongsTo, otherShelf optionalBelongsTo",
+        "Shelf: kept hasMany",
+      ])
+  }
+
   /// Two references to one struct, without `ID` suffixes: both were valid before associations.
   func testReferencesWithoutSuffixOrWithTheSameInverseStillGenerate() {
     let source = """

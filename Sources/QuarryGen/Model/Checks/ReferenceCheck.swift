@@ -1,7 +1,12 @@
-/// `references = Type` must name a persisted struct with a single-column key stored like the
-/// referencing column (an `Int` cannot match a `UUID` key: every insert would fail the foreign
-/// key); the foreign key then points at that struct's table and key column. Types of your own
-/// (`BLOB`, any storage class) are not compared.
+/// `references = Type` must name a persisted struct with a single-column key of the
+/// referencing column's Swift type (optional or not); the foreign key then points at that
+/// struct's table and key column.
+///
+/// An `Int` cannot match a `UUID` key: every insert would fail the foreign key (an error). An
+/// `Int` column for an `Int64` key, or a `String` for a `String`-backed enum, is stored alike, so
+/// the foreign key is made; but `Book.author` reads the column as the key's type, so it gets no
+/// association, and a warning names the type to declare (`Swift.Int` and `Int` are one type).
+/// Types of your own (`BLOB`, any storage class) are not compared in SQL.
 enum ReferenceCheck {
   static func foreignKey(
     _ name: String, at location: SourceLocation, from scope: String, column: ColumnModel,
@@ -30,6 +35,15 @@ enum ReferenceCheck {
             keyType: key[0].unwrappedSwiftType),
           at: location))
       return nil
+    }
+    let keyType = TypeMapping.builtinName(key[0].unwrappedSwiftType)
+    if TypeMapping.builtinName(column.unwrappedSwiftType) != keyType {
+      diagnostics.append(
+        .warning(
+          .referenceWithoutAssociation(
+            property: column.propertyName, type: column.swiftType, target: resolved,
+            keyType: keyType, fix: column.isOptional ? keyType + "?" : keyType),
+          at: location))
     }
     return ForeignKeyModel(typeName: resolved, table: table.name, column: key[0].name)
   }
