@@ -1,6 +1,7 @@
 import Foundation
 
-// The model of CONTRACT.md, as a user writes it; Bird+Quarry.swift is what the generator emits.
+// The model of CONTRACT.md, as a user writes it; Bird+Quarry.swift, Kind+Quarry.swift and
+// Nest+Quarry.swift are what the generator emits (compared by RuntimeFixtureTests).
 
 // quarry: table = "birds", index = [kind, name]
 public struct Bird: Sendable, Equatable {

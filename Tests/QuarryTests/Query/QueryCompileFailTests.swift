@@ -103,58 +103,18 @@ final class QueryCompileFailTests: XCTestCase {
   ]
 
   func testWrongQueriesDoNotCompile() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let package = root.deletingLastPathComponent().deletingLastPathComponent()
-    let modules = try XCTUnwrap(
-      [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-          .appendingPathComponent("Modules"),
-        package.appendingPathComponent(".build/debug/Modules"),
-      ].first {
-        FileManager.default.fileExists(atPath: $0.appendingPathComponent("Quarry.swiftmodule").path)
-      },
-      "the built Quarry module")
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("quarry-compile-fail-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-
     // One function per snippet, each on its own line: one compiler run checks them all.
     var source = "import Foundation\nimport Quarry\n\n"
     let firstLine = 4
     for (index, snippet) in snippets.enumerated() {
       source += "func snippet\(index)(_ db: Database) throws { \(snippet.code) }\n"
     }
-    let file = folder.appendingPathComponent("Snippets.swift")
-    try source.write(to: file, atomically: true, encoding: .utf8)
-    let library = root.appendingPathComponent("Fixtures/Library")
-    let fixtures = try FileManager.default.contentsOfDirectory(atPath: library.path)
-      .filter { $0.hasSuffix(".swift") }.sorted().map { library.appendingPathComponent($0).path }
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      [
-        "swiftc", "-swift-version", "6", "-typecheck", "-diagnostic-style=llvm",
-        "-I", modules.path, "-I", package.appendingPathComponent("Sources/CSQLite").path, file.path,
-      ] + fixtures
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-
-    // `Snippets.swift:<line>:<column>: error: <message>`
+    let check = try SwiftTypeCheck.run(source)
     var errorsByLine: [Int: [String]] = [:]
-    for line in text.split(separator: "\n") where line.hasPrefix(file.path + ":") {
-      let parts = line.dropFirst(file.path.count + 1).split(separator: ":", maxSplits: 3)
-      guard parts.count == 4, parts[2] == " error", let number = Int(parts[0]) else { continue }
-      errorsByLine[number, default: []].append(String(parts[3].dropFirst()))
+    for diagnostic in check.diagnostics where diagnostic.severity == "error" {
+      errorsByLine[diagnostic.line, default: []].append(diagnostic.message)
     }
-    XCTAssertNotEqual(process.terminationStatus, 0)
+    XCTAssertNotEqual(check.status, 0)
     for (index, snippet) in snippets.enumerated() {
       let errors = errorsByLine[firstLine + index] ?? []
       if let expected = snippet.error {
@@ -167,6 +127,6 @@ final class QueryCompileFailTests: XCTestCase {
     }
     XCTAssertEqual(
       errorsByLine.keys.filter { $0 < firstLine || $0 >= firstLine + snippets.count }, [],
-      "errors outside the snippets:\n\(text)")
+      "errors outside the snippets:\n\(check.output)")
   }
 }

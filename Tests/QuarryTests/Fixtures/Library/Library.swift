@@ -1,7 +1,8 @@
 import Foundation
 
-// The library-lending app of issue 12, as a user writes it; Library+Quarry.swift is what the
-// generator emits for it.
+// The library-lending app of issue 12, as a user writes it. The `+Quarry.swift` files and
+// QuarryTables.swift beside it are what the generator emits for it (regenerated and compared by
+// QuarryEndToEndTests' RuntimeFixtureTests; `QUARRY_RECORD=1` rewrites them).
 
 public enum Genre: String, Sendable, CaseIterable {
   case scifi, fantasy, classic, poetry
