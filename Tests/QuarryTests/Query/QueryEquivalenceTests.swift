@@ -395,6 +395,35 @@ final class QueryEquivalenceTests: XCTestCase {
     ])
   }
 
+  /// Correlated subqueries (a subquery reading the outer row) are written through the
+  /// associations: `joining` a to-many or a to-one association with a condition over the other
+  /// table, compared here with the correlated `EXISTS` a user would write in SQL.
+  func testCorrelatedSubqueriesThroughAssociations() throws {
+    try run([
+      Case(
+        name: "members with an unreturned loan of more than 10 days",
+        typed: { db in
+          try db.fetchAll(
+            Member.all().joining(
+              Member.loans, where: Loan.Columns.returned == false && Loan.Columns.days > 10
+            ).order(Member.Columns.id.asc)
+          ).map { [try $0.id.databaseValue()] }
+        },
+        sql: "SELECT id FROM members AS m WHERE EXISTS (SELECT 1 FROM loans AS l"
+          + " WHERE l.memberID = m.id AND l.returned = 0 AND l.days > 10) ORDER BY id"),
+      Case(
+        name: "loans of books dearer than 20",
+        typed: { db in
+          try db.fetchAll(
+            Loan.all().joining(Loan.book, where: Book.Columns.price > 20)
+              .order(Loan.Columns.id.asc)
+          ).map { [try XCTUnwrap($0.id).databaseValue()] }
+        },
+        sql: "SELECT id FROM loans AS l WHERE EXISTS (SELECT 1 FROM books AS b"
+          + " WHERE b.id = l.bookID AND b.price > 20) ORDER BY id"),
+    ])
+  }
+
   func testCountsExistsAndBatchChanges() throws {
     typealias C = Book.Columns
     let query = Book.all().filter(C.pages > 300 || C.rating == nil)
