@@ -17,6 +17,9 @@ struct DeclarationIndex: Sendable {
   private(set) var databaseValueTypes: Set<String> = []
   /// Classes and extensions declaring `Codable`, by name as written.
   private var codableTypes: Set<String> = []
+  /// Names of structs and enums declaring `Sendable` in their inheritance list or an
+  /// `extension T: Sendable` (Swift accepts it only in the type's own file), as written.
+  private var sendableTypes: Set<String> = []
 
   init(files: [ScannedFile], isPersisted: (StructDeclaration) -> Bool) {
     for file in files {
@@ -37,6 +40,9 @@ struct DeclarationIndex: Sendable {
       }
       for conformance in file.conformances where conformance.inheritedTypes.contains("Codable") {
         codableTypes.insert(conformance.typeName)
+      }
+      for (name, inherited) in declared where inherited.contains(where: Self.isSendable) {
+        sendableTypes.insert(name)
       }
     }
     for name in Array(structs.keys) + Array(enums.keys) {
@@ -104,6 +110,29 @@ struct DeclarationIndex: Sendable {
     if databaseValueTypes.contains(type) { return true }
     guard let last = type.split(separator: ".").last else { return false }
     return databaseValueTypes.contains(String(last))
+  }
+
+  /// `Sendable`, `Swift.Sendable` or `@unchecked Sendable`, alone or in a composition
+  /// (`Codable & Sendable`).
+  static func isSendable(_ inherited: String) -> Bool {
+    inherited.split(separator: "&").contains { part in
+      var name = part.drop { $0 == " " }
+      while name.last == " " { name = name.dropLast() }
+      if name.hasPrefix("@unchecked ") { name = name.dropFirst("@unchecked ".count) }
+      if name.hasPrefix("Swift.") { name = name.dropFirst("Swift.".count) }
+      return name == "Sendable"
+    }
+  }
+
+  /// Whether the sources declare `Sendable` for the struct or enum named `name` (qualified).
+  func declaresSendable(_ name: String) -> Bool {
+    if sendableTypes.contains(name) { return true }
+    // An extension names a nested type as its file sees it (`extension Kind` inside nothing
+    // else is `Kind`, `extension Bird.Kind` is qualified), so the last component counts too
+    // when it is unique among the declarations.
+    let last = name.split(separator: ".").last.map(String.init) ?? name
+    return last != name && sendableTypes.contains(last) && structs[last] == nil
+      && enums[last] == nil
   }
 
   /// Whether a scanned class or extension of `type` declares `Codable`.

@@ -125,7 +125,9 @@ public struct ModelBuilder: Sendable {
     _ declaration: StructDeclaration, index: DeclarationIndex, references: inout [Reference],
     diagnostics: inout [Diagnostic]
   ) -> TableModel {
-    StructShapeCheck.run(declaration, diagnostics: &diagnostics)
+    let declaresSendable = index.declaresSendable(declaration.name)
+    StructShapeCheck.run(
+      declaration, declaresSendable: declaresSendable, diagnostics: &diagnostics)
     GeneratedNameCheck.run(declaration, diagnostics: &diagnostics)
     let options = AnnotationKeyCheck.structOptions(
       declaration.annotations, diagnostics: &diagnostics)
@@ -187,6 +189,8 @@ public struct ModelBuilder: Sendable {
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,
       indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
     table.relations = built.relations
+    table.sendableCheckTypes = StructShapeCheck.sendableCheckTypes(
+      declaration, declaresSendable: declaresSendable, diagnostics: &diagnostics)
     SQLiteNameCheck.run(table, declaration: declaration, diagnostics: &diagnostics)
     return table
   }
@@ -293,7 +297,9 @@ public struct ModelBuilder: Sendable {
   private func buildChild(
     _ declaration: StructDeclaration, index: DeclarationIndex, diagnostics: inout [Diagnostic]
   ) -> ChildModel {
-    StructShapeCheck.run(declaration, diagnostics: &diagnostics)
+    StructShapeCheck.run(
+      declaration, declaresSendable: index.declaresSendable(declaration.name),
+      diagnostics: &diagnostics)
     var tableName: String?
     for annotation in declaration.annotations where annotation.key != "table" {
       diagnostics.append(
@@ -337,7 +343,8 @@ public struct ModelBuilder: Sendable {
       EnumAccessCheck.run(declaration, diagnostics: &diagnostics)
       return EnumModel(
         name: name, rawType: rawType, access: declaration.access,
-        sourcePath: declaration.location.path)
+        sourcePath: declaration.location.path,
+        declaresSendable: index.declaresSendable(name))
     }
   }
 

@@ -48,6 +48,8 @@ enum ModelMessage: Sendable, Hashable {
   case notSendable(
     structName: String, localName: String, access: AccessLevel, declaredAccess: AccessLevel?,
     inherited: [String])
+  case uncheckableSendable(
+    structName: String, localName: String, reason: String, inherited: [String])
   case associationNameClash(name: String, structName: String, fix: String?)
   case inverseNameTaken(name: String, structName: String, fix: String)
   case referenceWithoutAssociation(
@@ -212,6 +214,11 @@ enum ModelMessage: Sendable, Hashable {
         + "requires it, and Swift infers it only for internal types, so the generated "
         + "conformance in another file cannot compile; write '\(modifier)struct "
         + "\(localName): \(list)'"
+    case .uncheckableSendable(let name, let localName, let reason, let inherited):
+      let list = (inherited + ["Sendable"]).joined(separator: ", ")
+      return "struct '\(name)' must declare 'Sendable': 'TableRecord' requires it, and the "
+        + "generated conformance in another file can check it only through each stored "
+        + "property's type, but \(reason); write 'struct \(localName): \(list)'"
     case .associationNameClash(let name, let structName, let fix):
       return "association '\(name)' clashes with a member of '\(structName)'"
         + (fix.map { "; \($0)" } ?? "; rename that member")

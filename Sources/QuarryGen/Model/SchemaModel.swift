@@ -29,11 +29,19 @@ public struct EnumModel: Sendable, Hashable {
   public var access: AccessLevel
   /// The path of the file declaring the enum, as shown in generated headers.
   public var sourcePath: String
+  /// Whether the sources declare `Sendable` for it; when not, the generated file does (as
+  /// `@unchecked Sendable`: Swift accepts a plain one only in the enum's own file, and an enum
+  /// with raw values has no payload, so it is always `Sendable`).
+  public var declaresSendable: Bool
 
-  public init(name: String, rawType: String, access: AccessLevel, sourcePath: String) {
+  public init(
+    name: String, rawType: String, access: AccessLevel, sourcePath: String,
+    declaresSendable: Bool = true
+  ) {
     self.name = name
     self.rawType = rawType
     self.access = access
     self.sourcePath = sourcePath
+    self.declaresSendable = declaresSendable
   }
 }

@@ -25,6 +25,10 @@ public struct TableModel: Sendable, Hashable {
   /// The path of the declaring file relative to the run's root, for headers.
   public var sourcePath: String
   public var location: SourceLocation
+  /// For an internal struct that declares no `Sendable`: the type of each stored property
+  /// (once each), which the generated `@unchecked Sendable` conformance's `checkSendable()`
+  /// names so that the compiler checks them; empty when the struct declares `Sendable`.
+  public var sendableCheckTypes: [String] = []
 
   public init(
     typeName: String, access: AccessLevel, name: String, columns: [ColumnModel],

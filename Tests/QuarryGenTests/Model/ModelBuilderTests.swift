@@ -152,7 +152,7 @@ final class ModelBuilderTests: XCTestCase {
   func testPropertyWrappedColumnsComeLastSoGeneratedInitializersCanAssignThem() {
     let source = """
       // quarry: persist
-      struct Member {
+      struct Member: Sendable {
         @Clamped var stars: Int = 0
         // quarry: references = Member
         var mentorID: Int?

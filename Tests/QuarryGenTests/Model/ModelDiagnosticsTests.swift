@@ -540,7 +540,7 @@ final class ModelDiagnosticsTests: XCTestCase {
     assertDiagnostics(
       """
       // quarry: persist
-      struct Member {
+      struct Member: Sendable {
         var id: Int
         @Clamped var stars: Int
         @Clamped var level: Int = 0
@@ -549,7 +549,7 @@ final class ModelDiagnosticsTests: XCTestCase {
         @Clamped var score: Int = 1
       }
       // quarry: primaryKey = [level, name]
-      struct Rank {
+      struct Rank: Sendable {
         @Clamped var level: Int = 0
         var name: String
       }

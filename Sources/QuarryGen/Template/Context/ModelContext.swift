@@ -112,6 +112,7 @@ enum ModelContext {
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
+      "sendableCheckTypes": .array(table.sendableCheckTypes.map(TemplateValue.string)),
     ]
     value.merge(ownedValues(table)) { first, _ in first }
     return .dictionary(value)
@@ -171,6 +172,7 @@ enum ModelContext {
       "name": .string(model.name),
       "rawType": .string(model.rawType),
       "access": .string(prefix(model.access)),
+      "declaresSendable": .bool(model.declaresSendable),
       "sourcePath": .string(model.sourcePath),
     ])
   }
