@@ -295,11 +295,12 @@ def main():
         if os.path.isdir(path):
             for folder, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                files += [os.path.join(folder, n) for n in sorted(names)
+                # Normalised (`./A.swift` is `A.swift`): the scanner's JSON names files so.
+                files += [os.path.normpath(os.path.join(folder, n)) for n in sorted(names)
                           if n.endswith((".swift", ".swiftinterface"))
                           and os.path.isfile(os.path.join(folder, n))]
         else:
-            files.append(path)
+            files.append(os.path.normpath(path))
     totals = {"files": 0, "compiler": 0, "scanner": 0, "matched": 0, "bytes": 0}
     unparsable = 0
     batch = 64  # files per compiler and scanner process
