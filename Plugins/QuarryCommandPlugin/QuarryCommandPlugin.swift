@@ -6,7 +6,9 @@ import PackagePlugin
 ///
 /// Regenerates the checked-in `Generated/` folder of each target (by default every target
 /// with a `// quarry:` annotation in its sources) by running
-/// `quarry generate <target folder> --output <target folder>/Generated --root <package>`.
+/// `quarry generate <the target's Swift files> --output <target folder>/Generated --root
+/// <package>`. The files are the ones SwiftPM compiles (not the whole folder), so a file the
+/// manifest excludes gets no generated code, which would not compile without it.
 /// Paths in headers and messages are relative to the package, so the output is the same on
 /// every machine. `--check` writes nothing and fails when a folder is stale, for CI; its hint
 /// names this plugin's command, not `quarry generate`.
@@ -46,8 +48,9 @@ struct QuarryCommandPlugin: CommandPlugin {
       process.executableURL = tool.url
       process.currentDirectoryURL = packageDirectory
       process.arguments =
-        [
-          "generate", folder.path, "--output", output.path, "--root", packageDirectory.path,
+        ["generate"] + sources(of: module, outside: output)
+        + [
+          "--output", output.path, "--root", packageDirectory.path,
           "--regenerate-command", regenerateCommand,
         ] + passThrough
       try process.run()
@@ -64,6 +67,16 @@ struct QuarryCommandPlugin: CommandPlugin {
     }
     // SwiftPM prints the thrown error once; reporting it through Diagnostics as well doubled it.
     if !failed.isEmpty { throw PluginFailure(targets: failed) }
+  }
+
+  /// The Swift files SwiftPM compiles for the target, less those in the output folder (they are
+  /// what quarry writes), or the target folder when there are none (quarry then reports it).
+  private func sources(of module: SwiftSourceModuleTarget, outside output: URL) -> [String] {
+    let outputPrefix = output.standardizedFileURL.path + "/"
+    let files = module.sourceFiles(withSuffix: "swift").map { $0.url.standardizedFileURL.path }
+      .filter { !$0.hasPrefix(outputPrefix) }
+      .sorted()
+    return files.isEmpty ? [module.directoryURL.path] : files
   }
 
   /// Whether any Swift file of the target mentions a `quarry:` annotation; a cheap filter

@@ -38,6 +38,16 @@ final class AssociationCompileFailTests: XCTestCase {
       "no exact matches in call to instance method 'filter'"
     ),
     (
+      "order included to-many rows by another table",
+      "_ = Author.all().including(Author.books).order(Tag.Columns.name.asc)",
+      "no exact matches in call to instance method 'order'"
+    ),
+    (
+      "control: choose and sort the included to-many rows",
+      "let _: [(Author, [Book])] = try db.read { try $0.fetchAll(Author.all().including(Author.books).filter(Book.Columns.title != \"x\").order(Book.Columns.title.asc).order(Author.Columns.name.asc)) }",
+      nil
+    ),
+    (
       "a joined condition in a fetch that did not join",
       "let _: [Book] = try db.read { try $0.fetchAll(Book.all().order(Author.Columns.name.asc)) }",
       "cannot convert value of type 'SQLOrdering<Author>' to expected argument type 'SQLOrdering<Book>'"

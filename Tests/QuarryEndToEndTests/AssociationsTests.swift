@@ -161,6 +161,49 @@ final class AssociationsTests: XCTestCase {
     XCTAssertEqual(writers.map { $0.1.map(\.title) }, [["A Wizard of Earthsea"]])
   }
 
+  func testIncludingToManyChoosesAndSortsTheAssociatedRows() throws {
+    log.removeAll()
+    let shelves = try database.read { db in
+      try db.fetchAll(
+        Author.all().order(Author.Columns.name.asc).including(Author.books)
+          .order(Book.Columns.title.desc))
+    }
+    XCTAssertEqual(
+      shelves.map { "\($0.0.name): \($0.1.map(\.title))" },
+      [
+        #"Frank Herbert: ["Dune Messiah", "Dune"]"#, "Nobody: []",
+        #"Ursula K. Le Guin: ["A Wizard of Earthsea"]"#,
+      ])
+    XCTAssertEqual(log.selects, 2)
+    log.removeAll()
+    let either = Book.Columns.title == "Dune" || Book.Columns.title == "A Wizard of Earthsea"
+    let chosen = try database.read { db in
+      try db.fetchAll(
+        Author.all().filter(Author.Columns.name != "Nobody").including(Author.books)
+          .filter(either).order(Author.Columns.name.desc))
+    }
+    XCTAssertEqual(
+      chosen.map { "\($0.0.name): \($0.1.map(\.title))" },
+      [#"Ursula K. Le Guin: ["A Wizard of Earthsea"]"#, #"Frank Herbert: ["Dune"]"#])
+    XCTAssertEqual(
+      log.statements.filter { $0.hasPrefix("SELECT") }.last,
+      #"SELECT "books"."id", "books"."title", "books"."authorID", "books"."editorID", "#
+        + #""books"."authorID" FROM "books" WHERE ("books"."title" = ? OR "books"."title" = ?) "#
+        + #"AND "books"."authorID" IN (?, ?, ?, ?, ?, ?, ?, ?)"#)
+    let tagged = try database.read { db in
+      try db.fetchAll(
+        Book.all().order(Book.Columns.title.asc).including(Book.tags)
+          .filter(Tag.Columns.name != "desert").order(Tag.Columns.name.asc))
+    }
+    XCTAssertEqual(tagged.map { $0.1.map(\.name) }, [["classic"], ["classic"], []])
+    let allTags = try database.read { db in
+      try db.fetchAll(
+        Book.all().filter(Book.Columns.title == "Dune").including(Book.tags)
+          .order(Tag.Columns.name.desc))
+    }
+    XCTAssertEqual(allTags.map { $0.1.map(\.name) }, [["desert", "classic"]])
+  }
+
   func testIncludingLoadsAssociatedRowsWithOneMoreQuery() throws {
     log.removeAll()
     let withAuthor: [(Book, Author)] = try database.read { db in

@@ -32,6 +32,32 @@ final class ExamplePackageTests: XCTestCase {
       run.standardOutput.hasSuffix("quarry: 8 generated files up to date\n"), run.standardOutput)
   }
 
+  func testCommandPluginReadsOnlyTheFilesTheManifestCompiles() throws {
+    // Fixtures/PluginExclude excludes Sketch.swift, an annotated (and unbalanced) file: read as
+    // part of the folder it stopped generation, and a valid one would get generated code that
+    // cannot compile without it. The example's build folder is shared so that quarry and the
+    // plugin are built once; --dry-run writes nothing.
+    let fixture = QuarryBinary.packageRoot.appendingPathComponent(
+      "Tests/QuarryEndToEndTests/Fixtures/PluginExclude")
+    let run = try QuarryBinary.runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "swift", "package", "--package-path", fixture.path, "--scratch-path",
+        example.appendingPathComponent(".build").path,
+        "--allow-writing-to-package-directory", "quarry", "--dry-run",
+      ], in: fixture)
+    XCTAssertEqual(run.exitCode, 0, run.standardOutput + run.standardError)
+    XCTAssertTrue(
+      run.standardOutput.hasSuffix(
+        """
+        would create Sources/App/Generated/Bird+Quarry.swift
+        would create Sources/App/Generated/QuarryTables.swift
+        would create Sources/App/Generated/Schema.sql
+
+        """), run.standardOutput)
+    XCTAssertFalse((run.standardOutput + run.standardError).contains("Sketch"), run.standardError)
+  }
+
   func testCommandPluginSaysWhichExcludeToAddWhenItCreatesSchemaSQL() throws {
     // A folder of its own, so the checked-in Generated/ is not touched; removed at the end.
     // One run only: a second one would load the package while the folder exists, and SwiftPM

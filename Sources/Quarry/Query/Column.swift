@@ -48,6 +48,26 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
     ValueExpression(node: node, decoder: decoder)
   }
 
+  /// The column of the row an enclosing query is testing, for a condition inside a subquery
+  /// over `Inner`: a correlated subquery.
+  ///
+  /// ```swift
+  /// // Members with a loan of more than 20 days.
+  /// Member.all().filter(.exists(Loan.all().filter(
+  ///   Loan.Columns.memberID == Member.Columns.id.outer() && Loan.Columns.days > 20)))
+  /// // Books with a cheaper book of the same genre (the inner `books` is aliased).
+  /// Book.all().filter(.exists(Book.all().filter(
+  ///   Book.Columns.genre == Book.Columns.genre.outer()
+  ///     && Book.Columns.price < Book.Columns.price.outer())))
+  /// ```
+  ///
+  /// It renders as `"members"."id"`, so it only means something inside a subquery of a query
+  /// over `Table`; in a statement of its own it is a "no such column" error, or, in a query over
+  /// `Table` itself, the row's own column.
+  public func outer<Inner>(_ inner: Inner.Type = Inner.self) -> ValueExpression<Inner, Value> {
+    ValueExpression(node: .outerColumn(table: Table.table.name, name: name), decoder: decoder)
+  }
+
   var node: SQLNode { .column(table: Table.table.name, name: name) }
 
   /// The quoted name, ready for SQL.

@@ -7,6 +7,10 @@
 indirect enum SQLNode: Sendable {
   /// A column of `table`; qualified as `"table"."name"` when the statement reads several tables.
   case column(table: String, name: String)
+  /// A column of the row an enclosing query is testing, read inside a subquery (a correlated
+  /// subquery): always qualified, `"table"."name"`, and the subquery aliases its own table when
+  /// it is the same one.
+  case outerColumn(table: String, name: String)
   /// A value bound as a parameter.
   case value(any DatabaseValueConvertible)
   /// Fixed SQL text written by Quarry: `*`, `0`, `1`, `NULL`.
@@ -53,7 +57,8 @@ indirect enum SQLNode: Sendable {
   /// Related SQLite documentation: <https://sqlite.org/lang_expr.html#operators>
   var precedence: Int {
     switch self {
-    case .column, .value, .keyword, .function, .exists, .subquery, .conjunction: return 10
+    case .column, .outerColumn, .value, .keyword, .function, .exists, .subquery, .conjunction:
+      return 10
     case .collate: return 9
     case .prefix(let word, _): return word == "NOT" ? 3 : 8
     case .postfix, .inList, .inSubquery: return 4
@@ -69,6 +74,30 @@ indirect enum SQLNode: Sendable {
     case "*", "/", "%": return 7
     case "+", "-": return 6
     default: return 4  // = <> < <= > >= LIKE IS
+    }
+  }
+}
+
+extension SQLNode {
+  /// Whether the node reads a column of the enclosing query's `table` (nested subqueries
+  /// included, since an outer reference there reads the same row).
+  func readsOuterColumn(of table: String) -> Bool {
+    switch self {
+    case .outerColumn(let owner, _): return owner == table
+    case .column, .value, .keyword: return false
+    case .prefix(_, let operand), .postfix(let operand, _), .collate(let operand, _):
+      return operand.readsOuterColumn(of: table)
+    case .binary(let lhs, _, let rhs):
+      return lhs.readsOuterColumn(of: table) || rhs.readsOuterColumn(of: table)
+    case .conjunction(_, let terms), .function(_, let terms, _):
+      return terms.contains { $0.readsOuterColumn(of: table) }
+    case .inList(let operand, let values):
+      return operand.readsOuterColumn(of: table)
+        || values.contains { $0.readsOuterColumn(of: table) }
+    case .inSubquery(let operand, let core):
+      return operand.readsOuterColumn(of: table) || core.readsOuterColumn(of: table)
+    case .exists(let core), .subquery(let core):
+      return core.readsOuterColumn(of: table)
     }
   }
 }

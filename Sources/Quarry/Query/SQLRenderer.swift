@@ -44,6 +44,8 @@ struct SQLRenderer {
     case .column(let table, let name):
       if qualifiesColumns { sql += dialect.quote(table) + "." }
       sql += dialect.quote(name)
+    case .outerColumn(let table, let name):
+      sql += dialect.quote(table) + "." + dialect.quote(name)
     case .value(let value):
       appendValue(value)
     case .keyword(let text):
@@ -127,7 +129,7 @@ struct SQLRenderer {
   private mutating func appendSubquery(_ core: SelectCore) {
     let outer = qualifiesColumns
     qualifiesColumns = true
-    appendSelect(core)
+    appendSelect(core.aliasedForOuterReferences)
     qualifiesColumns = outer
   }
 

@@ -56,3 +56,43 @@ struct SelectCore: Sendable {
     isDistinct || !groups.isEmpty || having != nil || limit != nil || offset != nil
   }
 }
+
+extension SelectCore {
+  /// Every expression of the statement: selection, filter, groups, having, orderings.
+  private var nodes: [SQLNode] {
+    var nodes: [SQLNode] = []
+    if case .expressions(let selected) = selection { nodes += selected }
+    if let filter { nodes.append(filter) }
+    nodes += groups
+    if let having { nodes.append(having) }
+    nodes += orderings.map(\.node)
+    return nodes
+  }
+
+  /// Whether the statement reads a column of an enclosing query over `table`.
+  func readsOuterColumn(of table: String) -> Bool {
+    nodes.contains { $0.readsOuterColumn(of: table) }
+  }
+
+  /// The statement as a subquery: when it reads the enclosing row of its own table (`books`
+  /// inside a query over `books`), its table is aliased (`"books_inner"`) and its own columns
+  /// re-pointed, so `"books"."price"` reads the outer row.
+  var aliasedForOuterReferences: SelectCore {
+    guard alias == nil, readsOuterColumn(of: tableName) else { return self }
+    let inner = tableName + "_inner"
+    var core = self
+    core.alias = inner
+    if case .expressions(let selected) = selection {
+      core.selection = .expressions(selected.map { $0.replacingTable(tableName, with: inner) })
+    }
+    core.filter = filter?.replacingTable(tableName, with: inner)
+    core.groups = groups.map { $0.replacingTable(tableName, with: inner) }
+    core.having = having?.replacingTable(tableName, with: inner)
+    core.orderings = orderings.map {
+      var ordering = $0
+      ordering.node = ordering.node.replacingTable(tableName, with: inner)
+      return ordering
+    }
+    return core
+  }
+}

@@ -237,7 +237,7 @@ extension SQLNode {
     switch self {
     case .column(let owner, let name):
       return owner == table ? .column(table: other, name: name) : self
-    case .value, .keyword, .exists, .subquery:
+    case .value, .keyword, .exists, .subquery, .outerColumn:
       return self
     case .prefix(let word, let operand):
       return .prefix(word, replaced(operand))

@@ -144,6 +144,26 @@ extension Query {
 public struct IncludingQuery<T: TableRecord, Association: Sendable>: Sendable {
   let query: Query<T>
   let association: Association
+  /// For a to-many association: the condition the associated rows must meet.
+  var targetFilter: SQLNode? = nil
+  /// For a to-many association: the order of each row's associated rows.
+  var targetOrderings: [SelectCore.Ordering] = []
+
+  /// The condition and `ORDER BY` of the associated rows' query, rendered once per fetch.
+  var targetClauses: (filter: RenderedSQL?, ordering: RenderedSQL?) {
+    var filter: RenderedSQL?
+    if let targetFilter {
+      var renderer = SQLRenderer(qualifiesColumns: true)
+      renderer.appendOperand(targetFilter, binding: 3)  // parenthesized below AND
+      filter = RenderedSQL(renderer)
+    }
+    guard !targetOrderings.isEmpty else { return (filter, nil) }
+    var core = SelectCore(tableName: "", selection: .expressions([]))
+    core.orderings = targetOrderings
+    var renderer = SQLRenderer(qualifiesColumns: true)
+    renderer.appendClauses(after: core, includingPaging: false)
+    return (filter, RenderedSQL(renderer))
+  }
 }
 
 extension TableDefinition {

@@ -89,7 +89,7 @@ extension ReadTransaction {
     let prefix = "SELECT \(Self.qualifiedColumns(Target.table)), \(column) FROM \(table)"
     return try group(
       owners, key: query.association.key, everyRow: query.query.core.readsEveryRow,
-      sql: prefix, keyColumn: column)
+      sql: prefix, keyColumn: column, clauses: query.targetClauses)
   }
 
   /// The rows of the query, each with its linked targets; two queries in all (the second
@@ -108,7 +108,7 @@ extension ReadTransaction {
       + " JOIN \(link) ON \(targetColumn) = \(key)"
     return try group(
       owners, key: query.association.key, everyRow: query.query.core.readsEveryRow,
-      sql: prefix, keyColumn: ownerColumn)
+      sql: prefix, keyColumn: ownerColumn, clauses: query.targetClauses)
   }
 
   /// The rows of `Target` whose keys are `keys`, by key, with their owned children.
@@ -138,7 +138,8 @@ extension ReadTransaction {
   /// The key column is matched by its stored value (``StoredKeyPositions``) and the rows are
   /// decoded by `Target`'s own specialized loop, so no per-row work goes through `T.PrimaryKey`.
   private func group<T: TableRecord, Target: TableRecord>(
-    _ owners: [T], key: (T) -> T.PrimaryKey?, everyRow: Bool, sql: String, keyColumn: String
+    _ owners: [T], key: (T) -> T.PrimaryKey?, everyRow: Bool, sql: String, keyColumn: String,
+    clauses: (filter: RenderedSQL?, ordering: RenderedSQL?)
   ) throws -> [(T, [Target])] where T.PrimaryKey: Hashable & DatabaseValueConvertible {
     var positions = StoredKeyPositions()
     positions.reserveCapacity(owners.count)
@@ -152,7 +153,8 @@ extension ReadTransaction {
     if !positions.isEmpty {
       let keyIndex = Int32(Target.table.columns.count)
       try forEachStatement(
-        sql: sql, keyColumn: keyColumn, keys: everyRow ? nil : keys, table: Target.table.name
+        sql: sql, keyColumn: keyColumn, keys: everyRow ? nil : keys, table: Target.table.name,
+        filter: clauses.filter, ordering: clauses.ordering
       ) { statement in
         try Target.decodeRows(
           from: statement, ownerKeyAt: keyIndex, owners: positions, into: &groups)
@@ -193,34 +195,55 @@ extension ReadTransaction {
     }
   }
 
-  /// Runs `sql` with `WHERE <keyColumn> IN (…)` over `keys` (no filter when nil), split to stay
-  /// under SQLite's parameter limit; `body` steps each bound statement through its rows.
+  /// Runs `sql` with `WHERE [<filter> AND] <keyColumn> IN (…)` over `keys` (no key condition
+  /// when nil), then `ordering`, split to stay under SQLite's parameter limit; `body` steps each
+  /// bound statement through its rows.
   func forEachStatement<Key: DatabaseValueConvertible>(
     sql prefix: String, keyColumn: String, keys: [Key]?, table: String,
+    filter: RenderedSQL? = nil, ordering: RenderedSQL? = nil,
     _ body: (Statement) throws -> Void
   ) throws {
     let connection = checkedConnection
-    func run(_ sql: String, bind: (Statement) throws -> Void) throws {
+    // Every placeholder is `?`, numbered in text order: the filter's values, the keys, then
+    // the ordering's.
+    func run(keyList: String?, bindKeys: (Statement, Int32) throws -> Int32) throws {
+      var conditions: [String] = []
+      if let filter { conditions.append(filter.sql) }
+      if let keyList { conditions.append("\(keyColumn) IN (\(keyList))") }
+      var sql = prefix
+      if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+      if let ordering { sql += ordering.sql }
       let statement = try connection.cachedStatement(sql)
       statement.tableName = table
       try statement.withReset { statement in
-        try bind(statement)
+        var index: Int32 = 1
+        for argument in filter?.arguments ?? [] {
+          try statement.bind(argument, at: index)
+          index += 1
+        }
+        index = try bindKeys(statement, index)
+        for argument in ordering?.arguments ?? [] {
+          try statement.bind(argument, at: index)
+          index += 1
+        }
         try body(statement)
       }
     }
-    guard let keys else { return try run(prefix) { _ in } }
-    let perStatement = max(1, connection.variableLimit)
+    guard let keys else { return try run(keyList: nil) { $1 } }
+    let reserved = (filter?.arguments.count ?? 0) + (ordering?.arguments.count ?? 0)
+    let perStatement = max(1, connection.variableLimit - reserved)
     var start = 0
     while start < keys.count {
       let end = min(start + perStatement, keys.count)
       var shape = 8
       while shape < end - start { shape *= 2 }
       shape = min(shape, perStatement)
-      let list = (1...shape).map { "?\($0)" }.joined(separator: ", ")
-      try run(prefix + " WHERE \(keyColumn) IN (\(list))") { statement in
+      let list = Array(repeating: "?", count: shape).joined(separator: ", ")
+      try run(keyList: list) { statement, first in
         for slot in 0..<shape {
-          try statement.bind(keys[min(start + slot, end - 1)], at: Int32(slot + 1))
+          try statement.bind(keys[min(start + slot, end - 1)], at: first + Int32(slot))
         }
+        return first + Int32(shape)
       }
       start = end
     }

@@ -395,6 +395,83 @@ final class QueryEquivalenceTests: XCTestCase {
     ])
   }
 
+  /// Correlated subqueries written with `outer()`: a subquery over another table, one over the
+  /// same table (its table is aliased), and an `in` subquery.
+  func testCorrelatedSubqueriesWithOuterColumns() throws {
+    typealias C = Book.Columns
+    func ids<T: TableRecord>(_ query: Query<T>, _ id: @escaping (T) -> Int64?)
+      -> (ReadTransaction) throws -> [[DatabaseValue]]
+    {
+      { db in try db.fetchAll(query).map { [try id($0).databaseValue()] } }
+    }
+    try run([
+      Case(
+        name: "members with a loan of more than 20 days",
+        typed: ids(
+          Member.all().filter(
+            .exists(
+              Loan.all().filter(
+                Loan.Columns.memberID == Member.Columns.id.outer() && Loan.Columns.days > 20))
+          ).order(Member.Columns.id.asc), \.id),
+        sql: "SELECT id FROM members AS m WHERE EXISTS (SELECT 1 FROM loans AS l"
+          + " WHERE l.memberID = m.id AND l.days > 20) ORDER BY id"),
+      Case(
+        name: "books with a cheaper book of the same genre",
+        typed: ids(
+          Book.all().filter(
+            .exists(Book.all().filter(C.genre == C.genre.outer() && C.price < C.price.outer()))
+          ).order(C.id.asc), \.id),
+        sql: "SELECT id FROM books AS b WHERE EXISTS (SELECT 1 FROM books AS i"
+          + " WHERE i.genre = b.genre AND i.price < b.price) ORDER BY id"),
+      Case(
+        name: "books with no dearer book of the same genre",
+        typed: ids(
+          Book.all().filter(
+            !.exists(Book.all().filter(C.genre == C.genre.outer() && C.price > C.price.outer()))
+          ).order(C.id.asc), \.id),
+        sql: "SELECT id FROM books AS b WHERE NOT EXISTS (SELECT 1 FROM books AS i"
+          + " WHERE i.genre = b.genre AND i.price > b.price) ORDER BY id"),
+      Case(
+        name: "loans of books longer than 20 pages per day lent",
+        typed: ids(
+          Loan.all().filter(
+            Loan.Columns.bookID.in(
+              Book.all().filter(C.pages > Loan.Columns.days.outer() * 20).select(C.id))
+          ).order(Loan.Columns.id.asc), \.id),
+        sql: "SELECT id FROM loans AS l WHERE l.bookID IN (SELECT b.id FROM books AS b"
+          + " WHERE b.pages > l.days * 20) ORDER BY id"),
+    ])
+  }
+
+  /// Correlated subqueries (a subquery reading the outer row) are written through the
+  /// associations: `joining` a to-many or a to-one association with a condition over the other
+  /// table, compared here with the correlated `EXISTS` a user would write in SQL.
+  func testCorrelatedSubqueriesThroughAssociations() throws {
+    try run([
+      Case(
+        name: "members with an unreturned loan of more than 10 days",
+        typed: { db in
+          try db.fetchAll(
+            Member.all().joining(
+              Member.loans, where: Loan.Columns.returned == false && Loan.Columns.days > 10
+            ).order(Member.Columns.id.asc)
+          ).map { [try $0.id.databaseValue()] }
+        },
+        sql: "SELECT id FROM members AS m WHERE EXISTS (SELECT 1 FROM loans AS l"
+          + " WHERE l.memberID = m.id AND l.returned = 0 AND l.days > 10) ORDER BY id"),
+      Case(
+        name: "loans of books dearer than 20",
+        typed: { db in
+          try db.fetchAll(
+            Loan.all().joining(Loan.book, where: Book.Columns.price > 20)
+              .order(Loan.Columns.id.asc)
+          ).map { [try XCTUnwrap($0.id).databaseValue()] }
+        },
+        sql: "SELECT id FROM loans AS l WHERE EXISTS (SELECT 1 FROM books AS b"
+          + " WHERE b.id = l.bookID AND b.price > 20) ORDER BY id"),
+    ])
+  }
+
   func testCountsExistsAndBatchChanges() throws {
     typealias C = Book.Columns
     let query = Book.all().filter(C.pages > 300 || C.rating == nil)

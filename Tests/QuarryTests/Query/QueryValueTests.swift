@@ -116,6 +116,27 @@ final class QueryValueTests: DatabaseTestCase {
         + #"LIMIT -1 OFFSET ?"#)
   }
 
+  /// A correlated subquery over the outer query's own table aliases its table, so the outer
+  /// reference reads the outer row; over another table nothing is aliased.
+  func testCorrelatedSubqueryTexts() {
+    typealias C = Bird.Columns
+    let cheaper = Bird.all().filter(
+      .exists(Bird.all().filter(C.kind == C.kind.outer() && C.price < C.price.outer())))
+    XCTAssertEqual(
+      SQLRenderer.count(cheaper.core).sql,
+      #"SELECT COUNT(*) FROM "birds" WHERE EXISTS (SELECT "birds_inner"."id", "#
+        + #""birds_inner"."name", "birds_inner"."wingspan", "birds_inner"."kind", "#
+        + #""birds_inner"."tags", "birds_inner"."nest_id", "birds_inner"."price" "#
+        + #"FROM "birds" AS "birds_inner" WHERE ("birds_inner"."kind" = "birds"."kind" "#
+        + #"AND "birds_inner"."price" < "birds"."price"))"#)
+    let nested = Nest.all().filter(.exists(Bird.all().filter(C.nestID == Nest.Columns.id.outer())))
+    XCTAssertEqual(
+      SQLRenderer.count(nested.core).sql,
+      #"SELECT COUNT(*) FROM "nests" WHERE EXISTS (SELECT "birds"."id", "birds"."name", "#
+        + #""birds"."wingspan", "birds"."kind", "birds"."tags", "birds"."nest_id", "#
+        + #""birds"."price" FROM "birds" WHERE "birds"."nest_id" = "nests"."id")"#)
+  }
+
   func testDeleteAllOfAQueryReturnsTheCount() throws {
     let removed = try db.write {
       try $0.deleteAll(

@@ -1,0 +1,7 @@
+import Foundation
+
+// quarry: persist
+struct Bird: Sendable {
+  var id: UUID
+  var name: String
+}
