@@ -44,6 +44,7 @@ extension DeclarationScanner {
   }
 
   /// Whether a `/` comes before the first line break of the trivia.
+  @inline(__always)
   func hasCommentBeforeLineBreak(in trivia: Range<Int>) -> Bool {
     for index in trivia {
       let byte = bytes[index]
@@ -54,6 +55,7 @@ extension DeclarationScanner {
   }
 
   /// Whether the trivia holds a `/` at all, the cheap test before looking for comments.
+  @inline(__always)
   func hasComment(in trivia: Range<Int>) -> Bool {
     for index in trivia where bytes[index] == ASCII.slash { return true }
     return false

@@ -138,6 +138,7 @@ extension DeclarationScanner {
   }
 
   /// A type goes on after a line break only when one side of the break demands it.
+  @inline(__always)
   private func continuesTypeOnNewLine() -> Bool {
     // A dot at the end of the line wants a member after it; `Int...` (a variadic) does not.
     let endsWithMemberDot =
@@ -272,6 +273,7 @@ extension DeclarationScanner {
     return count
   }
 
+  @inline(__always)
   private func literalTypeName(of token: Token, signed: Bool) -> String? {
     switch token.kind {
     case .number:
@@ -294,6 +296,7 @@ extension DeclarationScanner {
 
   /// At a line start inside a declaration: whether this token begins something new (so the
   /// expression before it ended) rather than continuing it (`.map { }`, `+ 1`, `?? x`).
+  @inline(__always)
   func endsExpressionAtLineStart() -> Bool {
     // A binary operator at the end of the previous line wants an operand on this one.
     if previous.kind == .punctuation && previous.hasLeadingSpace {

@@ -59,7 +59,7 @@ extension DeclarationScanner {
     let comments = leadingComments(before: prefix)
     let (access, memberAccess, accessLimit) = effectiveAccess(
       keyword: keyword, written: prefix.modifiers.access, qualifiedName: qualified)
-    if keyword != .extension && keyword != .protocol { typeAccess[qualified] = access }
+    if keyword != .extension && keyword != .protocol { typeAccess.record(qualified, access) }
     defer {
       if let top = scopes.indices.last, !scopes[top].isCode {
         scopes[top].memberAccess = memberAccess
@@ -106,13 +106,13 @@ extension DeclarationScanner {
   /// `fileprivate` extension fileprivate; a member of a type is internal by default, and never
   /// wider than the type (a struct in a `fileprivate` struct is fileprivate at most). A
   /// `private` declaration at file scope is visible in the whole file, like `fileprivate`.
-  func effectiveAccess(keyword: Keyword, written: AccessLevel?, qualifiedName: String) -> (
+  mutating func effectiveAccess(keyword: Keyword, written: AccessLevel?, qualifiedName: String) -> (
     access: AccessLevel, memberAccess: AccessLevel, accessLimit: AccessLevel
   ) {
     if keyword == .extension {
       let declared = written.map { $0 == .private ? .fileprivate : $0 }
       // An extension of a type declared earlier in this file is no wider than the type.
-      let extended = typeAccess[qualifiedName].map { $0 == .private ? .fileprivate : $0 }
+      let extended = typeAccess.access(of: qualifiedName).map { $0 == .private ? .fileprivate : $0 }
       let limit = declared ?? extended ?? .open
       return (declared ?? extended ?? .internal, declared ?? .internal, limit)
     }

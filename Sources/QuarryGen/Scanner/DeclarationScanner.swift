@@ -17,6 +17,10 @@
 ///
 /// Syntax errors in a file holding no `quarry:` annotation are warnings: they cannot change
 /// what is generated, and the compiler reports them anyway.
+///
+/// Small non-mutating helpers that the mutating scan calls for many tokens (`name(of:)`,
+/// `location(_:)`, `hasComment(in:)`…) are `@inline(__always)`: called, each first copied the
+/// whole scanner value (376 bytes), 2.5% of a scan.
 struct DeclarationScanner {
   static let maximumTypeNesting = 256
   static let maximumConditionNesting = 64
@@ -101,7 +105,7 @@ struct DeclarationScanner {
   var braceBalance = 0
   var braceBalanceWentNegative = false
   /// Effective access of the types declared so far, by qualified name, for their extensions.
-  var typeAccess: [String: AccessLevel] = [:]
+  var typeAccess = DeclaredTypeAccess()
 
   struct LineCache {
     var offset = 0
@@ -216,11 +220,13 @@ struct DeclarationScanner {
     return next
   }
 
+  @inline(__always)
   func text(of token: Token) -> String {
     String(decoding: bytes[token.start..<token.end], as: UTF8.self)
   }
 
   /// A name token's text, backticks removed.
+  @inline(__always)
   func name(of token: Token) -> String {
     if bytes[token.start] == ASCII.backtick {
       let end =
@@ -231,6 +237,7 @@ struct DeclarationScanner {
     return text(of: token)
   }
 
+  @inline(__always)
   func location(_ offset: Int) -> SourceLocation {
     SourceLocation(path: path, offset: offset)
   }
@@ -290,6 +297,7 @@ struct DeclarationScanner {
   }
 
   /// The qualified name of the innermost scope when it is a type body, else "".
+  @inline(__always)
   var enclosingTypeName: String {
     guard let top = scopes.last, !top.isCode, top.nameIndex >= 0 else { return "" }
     return typeNames[top.nameIndex]

@@ -24,7 +24,8 @@ final class RealWorldCorpusTests: XCTestCase {
         "Sources/Concurrency.swift", "Sources/Conditionals.swift",
         "Sources/ExtensionsAndAccess.swift", "Sources/Generics.swift",
         "Sources/ImportsAndTopLevel.swift", "Sources/MacrosAndAttributes.swift",
-        "Sources/NestedTypes.swift", "Sources/Operators.swift", "Sources/PropertyWrappers.swift",
+        "Sources/ModernSwift.swift", "Sources/NestedTypes.swift", "Sources/Operators.swift",
+        "Sources/PropertyWrappers.swift",
         "Sources/ProtocolsAndEnums.swift", "Sources/RegexAndStrings.swift",
         "Sources/ResultBuilders.swift", "Sources/SwiftUIViews.swift",
         "Sources/UnusualFormatting.swift",
@@ -85,5 +86,31 @@ final class RealWorldCorpusTests: XCTestCase {
       [.public, .fileprivate, .fileprivate, .internal, .internal, .private])
     XCTAssertEqual(structs["Endpoint"]?.properties.map(\.name), ["url", "timeout", "bundle"])
     XCTAssertNil(structs["LocalOnly"])
+    // ModernSwift.swift: a wrapper's arguments over three lines, an `if` expression as a
+    // default, a typed `throws` in a stored closure type, a multi-line raw string holding
+    // `"""` and `}`.
+    let settings = structs["ModernSettings"]?.properties ?? []
+    XCTAssertEqual(
+      settings.first.map { "\($0.attributes.map { "@\($0.name)(\($0.arguments ?? ""))" })" },
+      "[\"@Clamped(to: 0...100, step: 5)\"]")
+    XCTAssertEqual(
+      Array(properties("ModernSettings")[3...5]),
+      [
+        "level: Int = if Bool.random() { 1 } else { 2 }",
+        "mode: String = switch Locale.current.identifier { case \"fr\": \"métrique\" default: \"imperial\" }",
+        "handler: () throws(ParseError) -> Void = {}",
+      ])
+    XCTAssertEqual(
+      settings.first { $0.name == "template" }?.defaultValue,
+      "#\"\"\"\n    struct Fake { var notAProperty: Int }\n    \"\"\" still inside \\(not interpolated) }\n    \"\"\"#"
+    )
+    XCTAssertEqual(properties("ScanToken"), ["kind: UInt8", "offset: Int"])
+    XCTAssertEqual(properties("PackedValues"), ["elements: (repeat each Element)", "count: Int"])
+    XCTAssertEqual(
+      structs["DeviceFeatures"]?.properties.map { "\($0.name) \($0.conditions)" },
+      [
+        "common []", "haptics [\"os(iOS)\"]", "menuBar [\"!os(iOS) && os(macOS)\"]",
+        "fallback [\"!os(iOS) && !os(macOS)\"]",
+      ])
   }
 }
