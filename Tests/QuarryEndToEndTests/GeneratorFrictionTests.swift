@@ -143,10 +143,155 @@ final class GeneratorFrictionTests: XCTestCase {
     XCTAssertTrue(
       own["Plain+Quarry.swift"]?.contains(
         "    columns: [ColumnDefinition(\"id\", .integer, primaryKey: true)]\n  )") == true)
+    try assertLintPasses(files, in: folder)
+  }
+
+  /// Realistic long names (types, properties, tables, references, a composite key, enums, json
+  /// columns) and owned children three levels deep: every line that would pass 100 columns
+  /// takes the layout `swift format` prints itself.
+  func testGeneratedSwiftWithLongNamesAndDeepOwnedChildrenPassesSwiftFormatLint() throws {
+    let swift = URL(fileURLWithPath: "/usr/bin/env")
+    let probe = try QuarryBinary.runProcess(
+      swift, ["swift", "format", "--version"], in: QuarryBinary.packageRoot)
+    try XCTSkipIf(probe.exitCode != 0, "this toolchain has no 'swift format'")
+    let folder = try QuarryBinary.temporaryFolder(self)
+    let models = folder.appendingPathComponent("Models")
+    try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+    try """
+      import Foundation
+
+      // quarry: persist
+      struct Restaurant: Sendable {
+        var id: UUID
+        var name: String
+        // quarry: owned
+        var menuSections: [MenuSection]
+      }
+      struct MenuSection: Sendable, Equatable {
+        var title: String
+        // quarry: owned
+        var menuItems: [MenuItem]
+      }
+      struct MenuItem: Sendable, Equatable {
+        var label: String
+        // quarry: owned
+        var ingredientLines: [IngredientLine]
+        // quarry: owned
+        var nutritionFacts: NutritionFacts?
+      }
+      struct IngredientLine: Sendable, Equatable { var text: String; var grams: Double? }
+      struct NutritionFacts: Sendable, Equatable { var calories: Int }
+
+      // quarry: persist
+      struct Menu: Sendable {
+        var id: Int
+        // quarry: owned
+        var courses: [Course]
+      }
+      // quarry: table = "menu_courses_custom"
+      struct Course: Sendable, Equatable {
+        var name: String
+        // quarry: owned
+        var dishes: [Dish]
+      }
+      struct Dish: Sendable, Equatable { var name: String }
+
+      enum CustomerLoyaltyProgramMembershipStatusKind: String, Sendable, Codable { case active, lapsed }
+      struct CustomerLoyaltyProgramPreferenceSettings: Codable, Sendable, Equatable { var flags: [String] }
+
+      // quarry: persist
+      struct CustomerLoyaltyProgramMembership: Sendable {
+        var id: UUID
+        var customerLoyaltyProgramMembershipDisplayName: String
+        // quarry: references = CustomerLoyaltyProgramTier, onDelete = cascade, onUpdate = cascade, index, inverse = "customerLoyaltyProgramMembershipsInThisTier"
+        var customerLoyaltyProgramTierIdentifierID: UUID
+        var customerLoyaltyProgramMembershipStatusKind: CustomerLoyaltyProgramMembershipStatusKind
+        var optionalCustomerLoyaltyProgramMembershipStatusKind: CustomerLoyaltyProgramMembershipStatusKind?
+        // quarry: json
+        var customerLoyaltyProgramPreferenceSettings: CustomerLoyaltyProgramPreferenceSettings
+        // quarry: default = 0
+        var customerLoyaltyProgramAccumulatedPointBalance: Int
+      }
+
+      // quarry: persist
+      struct CustomerLoyaltyProgramTier: Sendable {
+        var id: UUID
+      }
+
+      // quarry: table = "loyalty_tier_assignments", primaryKey = [loyaltyMembershipID, loyaltyTierID]
+      struct LoyaltyTierAssignment: Sendable {
+        // quarry: references = CustomerLoyaltyProgramMembership, onDelete = cascade
+        var loyaltyMembershipID: UUID
+        // quarry: references = CustomerLoyaltyProgramTier, onDelete = restrict, onUpdate = cascade
+        var loyaltyTierID: UUID
+        var assignedAt: Date
+        // quarry: owned
+        var historyEntries: [AssignmentHistoryEntry]
+      }
+      struct AssignmentHistoryEntry: Sendable, Equatable {
+        var note: String
+        // quarry: owned
+        var attachments: [HistoryAttachment]
+      }
+      struct HistoryAttachment: Sendable, Equatable {
+        var fileName: String
+        // quarry: owned
+        var pages: [AttachmentPage]
+        // quarry: owned
+        var summary: AttachmentPage?
+      }
+      struct AttachmentPage: Sendable, Equatable { var text: String }
+
+      """.write(
+      to: models.appendingPathComponent("Models.swift"), atomically: true, encoding: .utf8)
+    let output = folder.appendingPathComponent("Generated")
+    let run = try QuarryBinary.run(
+      ["generate", models.path, "--output", output.path, "--quiet", "--no-cache"], in: folder)
+    XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+    let tree = QuarryBinary.tree(output)
+    let files = tree.keys.filter { $0.hasSuffix(".swift") }.sorted().map {
+      output.appendingPathComponent($0).path
+    }
+    XCTAssertEqual(files.count, 16)
+    // A few of the wrapped layouts, as `swift format` prints them.
+    let membership = tree["CustomerLoyaltyProgramMembership+Quarry.swift"] ?? ""
+    XCTAssertTrue(
+      membership.contains(
+        """
+            static let customerLoyaltyProgramTierIdentifierID = Column<
+              CustomerLoyaltyProgramMembership, UUID
+            >("customerLoyaltyProgramTierIdentifierID")
+
+        """), membership)
+    XCTAssertTrue(
+      membership.contains(
+        """
+          var optionalCustomerLoyaltyProgramMembershipStatusKind:
+            CustomerLoyaltyProgramMembershipStatusKind?
+          { didSet { markChanged(4) } }
+
+        """), membership)
+    let restaurant = tree["Restaurant+Quarry.swift"] ?? ""
+    XCTAssertTrue(
+      restaurant.contains(
+        """
+              try insertMenuSectionsMenuItemsIngredientLines(
+                child.ingredientLines[...], key: key, menuSectionsPosition: menuSectionsPosition,
+                menuItemsPosition: position, in: db)
+
+        """), restaurant)
+    try assertLintPasses(files, in: folder)
+  }
+
+  private func assertLintPasses(
+    _ files: [String], in folder: URL, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
     let configuration = QuarryBinary.packageRoot.appendingPathComponent(".swift-format").path
     let lint = try QuarryBinary.runProcess(
-      swift, ["swift", "format", "lint", "--strict", "--configuration", configuration] + files,
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["swift", "format", "lint", "--strict", "--configuration", configuration] + files,
       in: folder)
-    XCTAssertEqual(lint, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+    XCTAssertEqual(
+      lint, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""), file: file, line: line)
   }
 }

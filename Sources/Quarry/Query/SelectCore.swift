@@ -1,10 +1,11 @@
 /// The parts of a `SELECT` over one table, independent of the Swift types that describe its
 /// rows: what ``Query`` and ``Selection`` build and ``SQLRenderer`` spells.
 ///
-/// Seam for joins (issue 13, the `relations` engineer): a joined query adds its joined tables
-/// here (a `joins` list rendered after `FROM`) and sets `qualifiesColumns`, so every column
-/// renders as `"table"."column"`; the typed layer above decides which tables' columns it accepts
-/// (see ``SQLExpression``).
+/// Joined queries (issue 13, `JoinedQuery`) stay statements over one table: a condition on a
+/// joined table is an `IN (SELECT …)` semijoin and an ordering by its columns a correlated
+/// `(SELECT …)` (aliased when the table refers to itself), so each row comes back once and
+/// counting, deleting and observing them need nothing new here. A real `JOIN` (a selection over
+/// several tables) would add a `joins` list rendered after `FROM` and set `qualifiesColumns`.
 struct SelectCore: Sendable {
   /// What the statement returns.
   enum Selection: Sendable {

@@ -18,4 +18,6 @@ enum Node: Sendable {
   case set(SetNode)
   /// `{% filter name %}…{% endfilter %}`.
   case filterBlock(FilterBlockNode)
+  /// `{% fits width %}…{% else %}…{% endfits %}`.
+  case fits(FitsNode)
 }

@@ -43,6 +43,7 @@ struct Renderer {
       case .include(let node): node.render(in: &self)
       case .set(let node): node.render(in: &self)
       case .filterBlock(let node): node.render(in: &self)
+      case .fits(let node): node.render(in: &self)
       }
     }
   }

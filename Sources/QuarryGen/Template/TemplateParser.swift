@@ -28,15 +28,17 @@ struct TemplateParser {
   }
 
   /// Block tags that open a block, and the tag that closes each.
-  static let endTags = ["for": "endfor", "if": "endif", "filter": "endfilter"]
+  static let endTags = [
+    "for": "endfor", "if": "endif", "filter": "endfilter", "fits": "endfits",
+  ]
   /// Tags that only make sense inside a block, and the block they belong to.
   static let innerTags = [
     "empty": "for", "endfor": "for", "elif": "if", "else": "if", "endif": "if",
-    "endfilter": "filter",
+    "endfilter": "filter", "endfits": "fits",
   ]
   static let tagNames = [
     "for", "empty", "endfor", "if", "elif", "else", "endif", "include", "set", "filter",
-    "endfilter",
+    "endfilter", "fits", "endfits",
   ]
 
   let file: SourceFile
@@ -185,6 +187,7 @@ struct TemplateParser {
     case "include": return parseInclude(tag)
     case "set": return parseSet(tag)
     case "filter": return parseFilterBlock(tag)
+    case "fits": return parseFits(tag)
     default:
       if let opening = Self.innerTags[tag.name] {
         if let open = openBlocks.last, let expected = Self.endTags[open] {

@@ -48,6 +48,62 @@ final class FilterTagTests: XCTestCase {
   }
 }
 
+final class FitsTagTests: XCTestCase {
+  private let layouts = """
+    {% fits width %}
+    call({{ a }}, {{ b }})
+    {% else %}
+    call(
+      {{ a }}, {{ b }})
+    {% else %}
+    call(
+      {{ a }},
+      {{ b }})
+    {% endfits %}
+    """
+
+  func testFitsPrintsTheFirstBodyWhoseLinesFit() {
+    assertRenders(layouts, ["width": 16, "a": "xx", "b": "yy"], "call(xx, yy)\n")
+    assertRenders(layouts, ["width": 11, "a": "xx", "b": "yy"], "call(\n  xx, yy)\n")
+    assertRenders(layouts, ["width": 6, "a": "xx", "b": "yy"], "call(\n  xx,\n  yy)\n")
+  }
+
+  func testFitsPrintsTheLastBodyWhenNoneFits() {
+    assertRenders(layouts, ["width": 3, "a": "xx", "b": "yy"], "call(\n  xx,\n  yy)\n")
+  }
+
+  func testFitsCountsEveryLineOfABodyAndAllowsExactlyTheWidth() {
+    assertRenders(
+      "{% fits 3 %}abc\nabcd{% else %}ab\ncd{% endfits %}|{% fits 3 %}abc{% else %}no{% endfits %}",
+      "ab\ncd|abc")
+  }
+
+  func testFitsWithoutAWidthIsAnError() {
+    let (_, diagnostics) = renderTemplate("{% fits %}a{% endfits %}")
+    XCTAssertTrue(diagnostics.contains("error: "), diagnostics)
+    XCTAssertTrue(diagnostics.contains("fits width"), diagnostics)
+  }
+}
+
+final class FillFilterTests: XCTestCase {
+  func testFillBreaksLongLinesAfterTopLevelCommas() {
+    assertRenders(
+      "{% filter fill:24 %}\n  a: one, b: two, c: three, d: four)\n{% endfilter %}",
+      "  a: one, b: two,\n  c: three, d: four)\n")
+  }
+
+  func testFillKeepsBracketsQuotesAndShortLinesWhole() {
+    assertRenders(
+      "{% filter fill:20 %}\n  [a, b, c], \"d, e\", f(g, h))\nshort, line\n{% endfilter %}",
+      "  [a, b, c], \"d, e\",\n  f(g, h))\nshort, line\n")
+  }
+
+  func testFillHangsTheClosingParenthesisWhenOnlyItDoesNotFit() {
+    assertRenders(
+      "{% filter fill:18 %}\n    aaaa, bbbb, cc)\n{% endfilter %}", "    aaaa, bbbb, cc\n  )\n")
+  }
+}
+
 final class CommentTagTests: XCTestCase {
   func testCommentEmitsNothing() {
     assertRenders("a{# {{ not rendered }} {% if %} #}b", "ab")

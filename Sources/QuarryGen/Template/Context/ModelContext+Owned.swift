@@ -10,7 +10,8 @@
 /// `isOptional`, `isOne`, `ancestors` (`name`, `parameter`, `offset`, `column`, `guard`),
 /// `positionParameter`, `positionOffset`, `childParameter`, `childOffset`, `loadTarget`,
 /// `nested` (`functionSuffix`, `swiftName`, `arguments`), `parameters`, `columns` (as
-/// `definitionArguments`), `foreignKey`, `rootKeyCount`, `ownerKeyCount`, `createTableSQL`.
+/// `definitionArguments`), `foreignKey` (one line; its parts `foreignKeyColumns`,
+/// `foreignKeyTable`, `foreignKeyOwnerColumns`), `rootKeyCount`, `ownerKeyCount`, `createTableSQL`.
 extension ModelContext {
   static func ownedValues(_ table: TableModel) -> [String: TemplateValue] {
     let key = table.primaryKeyColumns
@@ -143,6 +144,7 @@ extension ModelContext {
       case .one: break
       }
     }
+    let loadOwner = target
     target += "." + swiftName(owned.relation.propertyName)
     let child = owned.relation.childTypeName
     let parameterType: String
@@ -185,11 +187,17 @@ extension ModelContext {
       "childParameter": .number(Double(keyCount + 1)),
       "childOffset": .number(Double(keyCount)),
       "loadTarget": .string(target),
+      "loadOwner": .string(loadOwner),
+      "swiftName": .string(swiftName(owned.relation.propertyName)),
       "nested": .array(nested),
       "columns": .array(
         pseudo.columns.map { .string(definitionArguments($0, in: pseudo)) }),
       "nameLiteral": .string(swiftLiteral(owned.name)),
       "foreignKey": .string(foreignKeyLiteral(owned)),
+      "foreignKeyColumns": .array(
+        owned.keyColumns.prefix(owned.ownerKeyCount).map { .string(swiftLiteral($0.name)) }),
+      "foreignKeyTable": .string(swiftLiteral(owned.ownerTable)),
+      "foreignKeyOwnerColumns": .array(owned.ownerKeyColumnNames.map { .string(swiftLiteral($0)) }),
       "rootKeyCount": .number(Double(owned.rootKeyCount)),
       "ownerKeyCount": .number(Double(owned.ownerKeyCount)),
       "createTableSQL": .string(owned.createTableSQL(in: table)),
@@ -197,34 +205,13 @@ extension ModelContext {
   }
 
   /// `TableForeignKey(["recipe_id"], references: "recipe", columns: ["id"], onDelete: .cascade)`.
+  /// The one-line `TableForeignKey(…)` to the owner's table; the template wraps it.
   private static func foreignKeyLiteral(_ owned: OwnedTableModel) -> String {
     let own = owned.keyColumns.prefix(owned.ownerKeyCount).map { swiftLiteral($0.name) }
     let other = owned.ownerKeyColumnNames.map(swiftLiteral)
-    let arguments = [
-      "[\(own.joined(separator: ", "))]", "references: \(swiftLiteral(owned.ownerTable))",
-      "columns: [\(other.joined(separator: ", "))]", "onDelete: .cascade",
-    ]
-    let line = "TableForeignKey(\(arguments.joined(separator: ", ")))"
-    // The template writes it 8 columns in; past 100 columns, the arguments fill lines 10 columns
-    // in, as `swift format` lays them out.
-    guard 8 + line.count > 100 else { return line }
-    var lines: [String] = []
-    var current = ""
-    for (position, argument) in arguments.enumerated() {
-      let piece = argument + (position == arguments.count - 1 ? ")" : ",")
-      if current.isEmpty {
-        current = piece
-      } else if 10 + current.count + 1 + piece.count <= 100 {
-        current += " " + piece
-      } else {
-        lines.append(current)
-        current = piece
-      }
-    }
-    lines.append(current)
-    return "TableForeignKey(\n"
-      + lines.map { String(repeating: " ", count: 10) + $0 }
-      .joined(separator: "\n")
+    return "TableForeignKey([\(own.joined(separator: ", "))], references: "
+      + "\(swiftLiteral(owned.ownerTable)), columns: [\(other.joined(separator: ", "))], "
+      + "onDelete: .cascade)"
   }
 
   static func functionSuffix(_ owned: OwnedTableModel) -> String {
