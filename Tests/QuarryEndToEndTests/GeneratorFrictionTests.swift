@@ -197,6 +197,9 @@ final class GeneratorFrictionTests: XCTestCase {
       struct Dish: Sendable, Equatable { var name: String }
 
       enum CustomerLoyaltyProgramMembershipStatusKind: String, Sendable, Codable { case active, lapsed }
+      enum LoyaltyProgramMembershipLifecycleStageClassificationForReportingPurposes: Int, Sendable {
+        case trial, regular
+      }
       struct CustomerLoyaltyProgramPreferenceSettings: Codable, Sendable, Equatable { var flags: [String] }
 
       // quarry: persist
@@ -211,6 +214,7 @@ final class GeneratorFrictionTests: XCTestCase {
         var customerLoyaltyProgramPreferenceSettings: CustomerLoyaltyProgramPreferenceSettings
         // quarry: default = 0
         var customerLoyaltyProgramAccumulatedPointBalance: Int
+        var lifecycleStage: LoyaltyProgramMembershipLifecycleStageClassificationForReportingPurposes
       }
 
       // quarry: persist
@@ -252,7 +256,7 @@ final class GeneratorFrictionTests: XCTestCase {
     let files = tree.keys.filter { $0.hasSuffix(".swift") }.sorted().map {
       output.appendingPathComponent($0).path
     }
-    XCTAssertEqual(files.count, 16)
+    XCTAssertEqual(files.count, 17)
     // A few of the wrapped layouts, as `swift format` prints them.
     let membership = tree["CustomerLoyaltyProgramMembership+Quarry.swift"] ?? ""
     XCTAssertTrue(
@@ -269,6 +273,15 @@ final class GeneratorFrictionTests: XCTestCase {
           var optionalCustomerLoyaltyProgramMembershipStatusKind:
             CustomerLoyaltyProgramMembershipStatusKind?
           { didSet { markChanged(4) } }
+
+        """), membership)
+    XCTAssertTrue(
+      membership.contains(
+        """
+            static let lifecycleStage = Column<
+              CustomerLoyaltyProgramMembership,
+              LoyaltyProgramMembershipLifecycleStageClassificationForReportingPurposes
+            >("lifecycleStage")
 
         """), membership)
     let restaurant = tree["Restaurant+Quarry.swift"] ?? ""

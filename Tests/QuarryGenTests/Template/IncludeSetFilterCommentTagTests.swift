@@ -101,6 +101,9 @@ final class FillFilterTests: XCTestCase {
   func testFillHangsTheClosingParenthesisWhenOnlyItDoesNotFit() {
     assertRenders(
       "{% filter fill:18 %}\n    aaaa, bbbb, cc)\n{% endfilter %}", "    aaaa, bbbb, cc\n  )\n")
+    // A parenthesis the item opened itself stays with it.
+    assertRenders(
+      "{% filter fill:20 %}\n    aaaa, bbbb, f(c:)\n{% endfilter %}", "    aaaa, bbbb,\n    f(c:)\n")
   }
 }
 

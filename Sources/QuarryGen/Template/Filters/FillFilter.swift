@@ -37,7 +37,7 @@ extension Filter {
         current = piece
       } else if indent.count + current.count + 1 + piece.count <= width {
         current += " " + piece
-      } else if isLast, piece.hasSuffix(")"),
+      } else if isLast, piece.hasSuffix(")"), closesAnOuterParenthesis(piece),
         indent.count + current.count + piece.count <= width
       {
         // The last item fits without its closing parenthesis, which hangs on a line of its own.
@@ -50,6 +50,11 @@ extension Filter {
     }
     lines.append(indent + current)
     return lines.joined(separator: "\n")
+  }
+
+  /// Whether `item` ends with a `)` it did not open (the list's own closing parenthesis).
+  private static func closesAnOuterParenthesis(_ item: String) -> Bool {
+    item.filter { $0 == ")" }.count > item.filter { $0 == "(" }.count
   }
 
   /// The items between top-level `, ` separators, commas dropped.
