@@ -30,7 +30,9 @@ enum AssociationBuilder {
       isDefaultInverse: Bool = false
     ) {
       guard let owner = position[association.ownerType] else { return }
-      let declared = Set(declarations[association.ownerType]?.properties.map(\.name) ?? [])
+      let declaration = declarations[association.ownerType]
+      let declared = Set(
+        (declaration?.properties.map(\.name) ?? []) + (declaration?.staticMemberNames ?? []))
       if isDefaultInverse, !declared.contains(association.name),
         taken[association.ownerType]?[association.name] != nil
       {

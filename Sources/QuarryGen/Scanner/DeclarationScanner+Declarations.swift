@@ -57,10 +57,13 @@ extension DeclarationScanner {
         advance()
       }
     case .var, .let:
-      if let top = scopes.last, case .structBody(let index) = top.kind,
-        !prefix.modifiers.isStatic
-      {
-        scanStoredProperties(prefix, structIndex: index)
+      if let top = scopes.last, case .structBody(let index) = top.kind {
+        if prefix.modifiers.isStatic {
+          advance()
+          if token.kind == .identifier { structs[index].staticMemberNames.append(name(of: token)) }
+        } else {
+          scanStoredProperties(prefix, structIndex: index)
+        }
       } else {
         advance()
       }
@@ -79,6 +82,11 @@ extension DeclarationScanner {
     case .func, .`init`, .deinit, .subscript:
       let keyword = token.keyword
       advance()
+      if keyword == .func, prefix.modifiers.isStatic, token.kind == .identifier,
+        let top = scopes.last, case .structBody(let index) = top.kind
+      {
+        structs[index].staticMemberNames.append(name(of: token))
+      }
       switch keyword {
       case .func: pendingBlockLabel = .function(token.start..<token.end)
       case .`init`: pendingBlockLabel = .initializer

@@ -143,6 +143,9 @@ public struct StructDeclaration: Sendable, Hashable {
   public var genericWhereClause: String? = nil
   /// `// sourcery:` annotations, read as Sourcery reads them (see `SourceryAnnotations`).
   public var sourceryAnnotations: [String: SourceryAnnotationValue] = [:]
+  /// Names of the `static` (or `class`) properties and functions declared in the body, which
+  /// generated static members (associations) must not repeat.
+  public var staticMemberNames: [String] = []
 
   public init(
     name: String, localName: String, access: AccessLevel = .internal,

@@ -4,6 +4,42 @@ import XCTest
 
 /// The diagnostics of references and associations: one source, the full rendered text.
 final class AssociationDiagnosticsTests: XCTestCase {
+  /// A static member is a member too: `static let author` beside the generated `Book.author`
+  /// was an "invalid redeclaration" inside the generated file.
+  func testClashesWithStaticMembersAreDiagnosed() {
+    let source = """
+      // quarry: persist
+      struct Author {
+        var id: Int
+        static func books() -> Int { 0 }
+      }
+      // quarry: persist
+      struct Book {
+        var id: Int
+        // quarry: references = Author
+        var authorID: Int
+        static let author = 1
+        static var `default`: Book { Book(id: 0, authorID: 0) }
+      }
+      """
+    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
+    XCTAssertEqual(scanned.structs.map(\.staticMemberNames), [["books"], ["author", "default"]])
+    let result = ModelBuilder().build([scanned])
+    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
+    let expected = """
+      Models/M.swift:9:14: error: association 'author' clashes with a member of 'Book'; rename \
+      that member
+        // quarry: references = Author
+                   ^
+      Models/M.swift:9:14: error: association 'books' clashes with a member of 'Author'; name it \
+      with inverse = "…" on 'Book.authorID'
+        // quarry: references = Author
+                   ^
+
+      """
+    XCTAssertEqual(rendered, expected, lineDiff(expected: expected, actual: rendered))
+  }
+
   func testSetNullOnANonOptionalInverseClashesAndMisplacedKeys() {
     let source = """
       // quarry: persist
