@@ -137,18 +137,8 @@ final class SwiftUIAdapterCompileTests: XCTestCase {
   private func typecheck(against generationStub: String) throws -> (Int32, String) {
     // Where the real SwiftUI exists, the adapter is compiled with Quarry itself.
     try XCTSkipIf(Self.hasSwiftUI, "SwiftUI is available: the stand-in would clash with it")
-    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let package = tests.deletingLastPathComponent().deletingLastPathComponent()
-    let modules = try XCTUnwrap(
-      [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-          .appendingPathComponent("Modules"),
-        package.appendingPathComponent(".build/debug/Modules"),
-      ].first {
-        FileManager.default.fileExists(atPath: $0.appendingPathComponent("Quarry.swiftmodule").path)
-      },
-      "the built Quarry module")
+    let package = SwiftTypeCheck.packageFolder
+    let modules = try SwiftTypeCheck.builtModules()
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-swiftui-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -156,7 +146,7 @@ final class SwiftUIAdapterCompileTests: XCTestCase {
 
     let stub = folder.appendingPathComponent("SwiftUI.swift")
     try (generationStub + "\n" + Self.commonStub).write(to: stub, atomically: true, encoding: .utf8)
-    let (stubStatus, stubOutput) = try Self.swiftc([
+    let (stubStatus, stubOutput) = try SwiftTypeCheck.swiftc([
       "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", "SwiftUI",
       "-emit-module-path", folder.appendingPathComponent("SwiftUI.swiftmodule").path, stub.path,
     ])
@@ -178,16 +168,12 @@ final class SwiftUIAdapterCompileTests: XCTestCase {
       example.replacingOccurrences(of: "Bird", with: "Member")
       + "\nlet db = try! Database.inMemory()\n"
     try usageSource.write(to: usage, atomically: true, encoding: .utf8)
-    let library = tests.appendingPathComponent("Fixtures/Library")
-    let fixtures = try FileManager.default.contentsOfDirectory(atPath: library.path)
-      .filter { $0.hasSuffix(".swift") }.sorted().map { library.appendingPathComponent($0).path }
-
-    return try Self.swiftc(
+    return try SwiftTypeCheck.swiftc(
       [
         "-typecheck", "-swift-version", "6", "-module-name", "AdapterCheck", "-I", folder.path,
         "-I", modules.path, "-I", package.appendingPathComponent("Sources/CSQLite").path,
         adapter.path, usage.path,
-      ] + fixtures)
+      ] + SwiftTypeCheck.libraryFixtures())
   }
 
   /// The first `swift` block after the README's **SwiftUI.** paragraph.
@@ -198,18 +184,5 @@ final class SwiftUIAdapterCompileTests: XCTestCase {
     let closing = try XCTUnwrap(
       readme.range(of: "```", range: opening.upperBound..<readme.endIndex))
     return String(readme[opening.upperBound..<closing.lowerBound])
-  }
-
-  private static func swiftc(_ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swiftc"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }
