@@ -29,11 +29,13 @@ enum WriterOwnership {
   }
 
   /// Stops if the current thread holds `owner`'s writer lock.
-  static func checkNotHeld(by owner: AnyObject) {
-    precondition(
-      currentMarker != marker(of: owner),
+  static func checkNotHeld(
+    by owner: AnyObject,
+    _ message: @autoclosure () -> String =
       "Database.read of an in-memory database called inside one of its write closures; use the "
-        + "transaction passed to the closure")
+      + "transaction passed to the closure"
+  ) {
+    precondition(currentMarker != marker(of: owner), message())
   }
 
   /// The identity of `owner` in the pointer-sized slot pthread offers: a number that is only
