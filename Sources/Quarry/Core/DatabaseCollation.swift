@@ -30,8 +30,9 @@ public struct DatabaseCollation: Sendable {
   /// ```swift
   /// let localized = DatabaseCollation("localized") { $0.localizedCompare($1) }
   /// ```
-  public init(_ name: String, function compare: @escaping @Sendable (String, String) -> ComparisonResult)
-  {
+  public init(
+    _ name: String, function compare: @escaping @Sendable (String, String) -> ComparisonResult
+  ) {
     self.name = name
     self.compare = compare
   }
@@ -45,7 +46,8 @@ public struct DatabaseCollation: Sendable {
         guard let box else { return 0 }
         let compare = Unmanaged<CollationBox>.fromOpaque(box).takeUnretainedValue().compare
         let result = compare(
-          CollationBox.string(left, count: leftCount), CollationBox.string(right, count: rightCount))
+          CollationBox.string(left, count: leftCount), CollationBox.string(right, count: rightCount)
+        )
         return Int32(result.rawValue)
       },
       { box in

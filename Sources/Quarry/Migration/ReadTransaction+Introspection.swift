@@ -70,7 +70,8 @@ extension ReadTransaction {
             isUnique: last.isUnique)
         } else {
           indexes.append(
-            IndexInfo(name: name, columns: column.map { [$0] } ?? [], isUnique: try row.decode(at: 1)))
+            IndexInfo(
+              name: name, columns: column.map { [$0] } ?? [], isUnique: try row.decode(at: 1)))
         }
       }
       return indexes

@@ -104,7 +104,8 @@ extension ReadTransaction {
     defer { statement.reset() }
     guard try statement.step() else { return nil }
     return try RowDecoder.decode(
-      T.self, from: Row(statement: statement, number: 1), columns: RowDecoder.Columns(of: statement))
+      T.self, from: Row(statement: statement, number: 1), columns: RowDecoder.Columns(of: statement)
+    )
   }
 
   // MARK: Values

@@ -106,7 +106,9 @@ public struct SQLLiteral: Sendable, ExpressibleByStringInterpolation, CustomStri
       let start = arguments.count
       for value in values { arguments.append(value) }
       let count = arguments.count - start
-      sql += count == 0 ? "(NULL)" : "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+      sql +=
+        count == 0
+        ? "(NULL)" : "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     }
 
     /// Another literal, with its arguments.

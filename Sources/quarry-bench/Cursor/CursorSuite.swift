@@ -18,7 +18,9 @@ struct CursorSuite {
   func run(into results: inout [BenchResult]) throws {
     let path = directory.appendingPathComponent("cursor.sqlite").path
     defer {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
     }
     log("cursor: writing \(rowCount) rows")
     let database = try Database(path: path)
@@ -72,8 +74,10 @@ struct CursorSuite {
     }
     let rawMedian = samples.raw.median
     results.append(row("raw C loop", samples.raw, ratio: nil, peaks.raw))
-    results.append(row("fetchCursor", samples.cursor, ratio: samples.cursor.median / rawMedian, peaks.cursor))
-    results.append(row("fetchAll", samples.fetchAll, ratio: samples.fetchAll.median / rawMedian, peaks.fetchAll))
+    results.append(
+      row("fetchCursor", samples.cursor, ratio: samples.cursor.median / rawMedian, peaks.cursor))
+    results.append(
+      row("fetchAll", samples.fetchAll, ratio: samples.fetchAll.median / rawMedian, peaks.fetchAll))
   }
 
   private func row(_ implementation: String, _ samples: Samples, ratio: Double?, _ peaks: [Double])

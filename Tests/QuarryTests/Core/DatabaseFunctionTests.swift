@@ -1,7 +1,6 @@
 import Foundation
-import XCTest
-
 import Quarry
+import XCTest
 
 /// Functions and collations written in Swift (issue 21): `add(function:)`, `add(collation:)`,
 /// and the Unicode-aware `lowercased` and `uppercased`. Expected values come from plain Swift
@@ -25,7 +24,9 @@ final class DatabaseFunctionTests: XCTestCase {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-functions-\(UUID().uuidString).sqlite").path
     addTeardownBlock {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
     }
     return path
   }
@@ -41,7 +42,8 @@ final class DatabaseFunctionTests: XCTestCase {
     XCTAssertEqual(found.count, 3)
     // SQLite's LOWER folds ASCII only: the reason `lowercased` does not use it.
     let ascii = try db.read {
-      try $0.fetchValue(Int.self, sql: "SELECT COUNT(*) FROM members WHERE LOWER(name) = 'émile zola'")
+      try $0.fetchValue(
+        Int.self, sql: "SELECT COUNT(*) FROM members WHERE LOWER(name) = 'émile zola'")
     }
     XCTAssertEqual(ascii, 1)
   }
@@ -55,7 +57,9 @@ final class DatabaseFunctionTests: XCTestCase {
     XCTAssertEqual(lower, names.map { $0.lowercased() })
     XCTAssertEqual(upper, names.map { $0.uppercased() })
     XCTAssertTrue(upper.contains("STRASSE"))
-    let expectedEmails = names.enumerated().map { $0.offset % 2 == 0 ? nil : $0.element.uppercased() }
+    let expectedEmails = names.enumerated().map {
+      $0.offset % 2 == 0 ? nil : $0.element.uppercased()
+    }
     XCTAssertEqual(emails, expectedEmails)
   }
 
@@ -70,15 +74,19 @@ final class DatabaseFunctionTests: XCTestCase {
     }
     XCTAssertEqual(count, names.filter { $0.uppercased() == "ÉMILE ZOLA" }.count)
     let numbers = try db.read {
-      try $0.fetchValue(Int.self, sql: "SELECT (quarry_upper(12) = '12') + (quarry_lower(NULL) IS NULL)")
+      try $0.fetchValue(
+        Int.self, sql: "SELECT (quarry_upper(12) = '12') + (quarry_lower(NULL) IS NULL)")
     }
     XCTAssertEqual(numbers, 2, "a number is read as text and NULL stays NULL, as LOWER does")
-    XCTAssertEqual(try db.read { try $0.fetchValue(String.self, sql: "SELECT quarry_upper(12)") }, "12")
+    XCTAssertEqual(
+      try db.read { try $0.fetchValue(String.self, sql: "SELECT quarry_upper(12)") }, "12")
   }
 
   func testLikeAndNoCaseFoldASCIIOnly() throws {
     let db = try libraryDatabase()
-    let like = try db.read { try $0.fetchCount(Member.all().filter(Member.Columns.name.like("émile%"))) }
+    let like = try db.read {
+      try $0.fetchCount(Member.all().filter(Member.Columns.name.like("émile%")))
+    }
     XCTAssertEqual(like, 1, "LIKE folds the ASCII letters only: 'Émile' and 'ÉMILE' do not match")
     let noCase = try db.read {
       try $0.fetchCount(Member.all().filter(Member.Columns.name.collating(.noCase) == "émile zola"))
@@ -105,7 +113,8 @@ final class DatabaseFunctionTests: XCTestCase {
     let expected = names.enumerated().filter { $0.offset % 2 == 1 }
       .map { $0.element.folding(options: .diacriticInsensitive, locale: nil) }
     XCTAssertEqual(raw, expected.joined(separator: "|"))
-    XCTAssertEqual(try db.read { try $0.fetchValue(Int.self, sql: "SELECT unaccent(NULL) IS NULL") }, 1)
+    XCTAssertEqual(
+      try db.read { try $0.fetchValue(Int.self, sql: "SELECT unaccent(NULL) IS NULL") }, 1)
   }
 
   func testFunctionArgumentsAndResultsKeepEveryStorageClass() throws {
@@ -122,7 +131,8 @@ final class DatabaseFunctionTests: XCTestCase {
     let echoed = try db.read {
       try $0.fetchValue(
         String.self,
-        sql: "SELECT typeof(echo(1)) || typeof(echo(1.5)) || typeof(echo('a')) || typeof(echo(x'01'))"
+        sql:
+          "SELECT typeof(echo(1)) || typeof(echo(1.5)) || typeof(echo('a')) || typeof(echo(x'01'))"
           + " || typeof(echo(NULL)) || typeof(echo('')) || quote(echo(x'00ff'))")
     }
     XCTAssertEqual(echoed, "integerrealtextblobnulltextX'00FF'")
@@ -148,17 +158,20 @@ final class DatabaseFunctionTests: XCTestCase {
     let db = try libraryDatabase(path: temporaryPath())
     // Open two readers before the function exists: one read inside the other.
     try db.read { _ in try db.read { _ in } }
-    try db.add(function: DatabaseFunction("twice", argumentCount: 1, pure: true) { args in
-      guard case .integer(let number) = args[0] else { return nil }
-      return number * 2
-    })
+    try db.add(
+      function: DatabaseFunction("twice", argumentCount: 1, pure: true) { args in
+        guard case .integer(let number) = args[0] else { return nil }
+        return number * 2
+      })
     let results = try db.read { outer in
       try db.read { inner in
         try [outer, inner].map { try $0.fetchValue(Int.self, sql: "SELECT twice(21)") }
       }
     }
     XCTAssertEqual(results, [42, 42])
-    let written = try db.write { try $0.fetchValue(Int.self, sql: "SELECT twice(MAX(id)) FROM members") }
+    let written = try db.write {
+      try $0.fetchValue(Int.self, sql: "SELECT twice(MAX(id)) FROM members")
+    }
     XCTAssertEqual(written, names.count * 2)
   }
 
@@ -185,11 +198,14 @@ final class DatabaseFunctionTests: XCTestCase {
     let raw = try db.read {
       try $0.fetchValue(
         String.self,
-        sql: "SELECT group_concat(name, '|') FROM (SELECT name FROM members ORDER BY name COLLATE byLength DESC)")
+        sql:
+          "SELECT group_concat(name, '|') FROM (SELECT name FROM members ORDER BY name COLLATE byLength DESC)"
+      )
     }
     XCTAssertEqual(raw, names.sorted(by: Self.byLengthInSwift).reversed().joined(separator: "|"))
     let equal = try db.read {
-      try $0.fetchCount(Member.all().filter(Member.Columns.name.collating(.custom(Self.byLength)) == "Ada"))
+      try $0.fetchCount(
+        Member.all().filter(Member.Columns.name.collating(.custom(Self.byLength)) == "Ada"))
     }
     XCTAssertEqual(equal, 1)
   }

@@ -1,7 +1,6 @@
 import Foundation
-import XCTest
-
 import Quarry
+import XCTest
 
 /// `inSavepoint` (issue 21): each outcome compared with the rows raw SQL counts afterwards.
 final class SavepointTests: XCTestCase {

@@ -1,6 +1,5 @@
-import XCTest
-
 import Quarry
+import XCTest
 
 /// `columns(in:)`, `indexes(on:)` and `foreignKeys(on:)` (issue 21), each compared with the
 /// schema written here in raw SQL and with SQLite's own pragmas.
@@ -28,11 +27,15 @@ final class SchemaIntrospectionTests: XCTestCase {
     XCTAssertEqual(
       books,
       [
-        ColumnInfo(name: "id", type: "INTEGER", isNotNull: false, defaultValue: nil, primaryKeyIndex: 1),
         ColumnInfo(
-          name: "title", type: "TEXT", isNotNull: true, defaultValue: "'sans titre'", primaryKeyIndex: 0),
-        ColumnInfo(name: "année", type: "INT", isNotNull: false, defaultValue: nil, primaryKeyIndex: 0),
-        ColumnInfo(name: "price", type: "NUMERIC", isNotNull: false, defaultValue: "0", primaryKeyIndex: 0),
+          name: "id", type: "INTEGER", isNotNull: false, defaultValue: nil, primaryKeyIndex: 1),
+        ColumnInfo(
+          name: "title", type: "TEXT", isNotNull: true, defaultValue: "'sans titre'",
+          primaryKeyIndex: 0),
+        ColumnInfo(
+          name: "année", type: "INT", isNotNull: false, defaultValue: nil, primaryKeyIndex: 0),
+        ColumnInfo(
+          name: "price", type: "NUMERIC", isNotNull: false, defaultValue: "0", primaryKeyIndex: 0),
         ColumnInfo(name: "note", type: "", isNotNull: false, defaultValue: nil, primaryKeyIndex: 0),
       ])
     let reviews = try db.read { try $0.columns(in: "REVIEWS") }
@@ -55,8 +58,12 @@ final class SchemaIntrospectionTests: XCTestCase {
       ])
     XCTAssertEqual(
       try db.read { try $0.indexes(on: "reviews") },
-      [IndexInfo(name: "sqlite_autoindex_reviews_1", columns: ["stars", "book_id"], isUnique: true)])
-    XCTAssertEqual(try db.read { try $0.indexes(on: "books") }, [], "INTEGER PRIMARY KEY is no index")
+      [
+        IndexInfo(
+          name: "sqlite_autoindex_reviews_1", columns: ["stars", "book_id"], isUnique: true)
+      ])
+    XCTAssertEqual(
+      try db.read { try $0.indexes(on: "books") }, [], "INTEGER PRIMARY KEY is no index")
     XCTAssertEqual(try db.read { try $0.indexes(on: "empty_indexes") }, [])
   }
 

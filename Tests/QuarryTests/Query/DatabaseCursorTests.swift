@@ -38,27 +38,34 @@ final class DatabaseCursorTests: XCTestCase {
     }
     XCTAssertEqual(walked, all)
     XCTAssertEqual(walked.map(\.title), books.filter { $0.price > 10 }.map(\.title).sorted(by: >))
-    let empty = try db.read { try $0.fetchCursor(Book.all().filter(Book.Columns.price < 0)).collect() }
+    let empty = try db.read {
+      try $0.fetchCursor(Book.all().filter(Book.Columns.price < 0)).collect()
+    }
     XCTAssertEqual(empty, [])
   }
 
   func testSelectionLiteralDecodableAndValueCursors() throws {
     let subtitles = try db.read {
-      try $0.fetchCursor(Book.all().order(Book.Columns.id.asc).select(Book.Columns.subtitle)).collect()
+      try $0.fetchCursor(Book.all().order(Book.Columns.id.asc).select(Book.Columns.subtitle))
+        .collect()
     }
     XCTAssertEqual(subtitles, books.map(\.subtitle))
     let cheap = try db.read {
-      try $0.fetchCursor(Book.self, literal: "SELECT * FROM books WHERE price < \(5) ORDER BY id").collect()
+      try $0.fetchCursor(Book.self, literal: "SELECT * FROM books WHERE price < \(5) ORDER BY id")
+        .collect()
     }
     XCTAssertEqual(cheap, books.filter { $0.price < 5 })
     struct Pair: Decodable, Equatable { var title: String; var subtitle: String? }
     let pairs = try db.read {
-      try $0.fetchCursor(Pair.self, literal: "SELECT title, subtitle FROM books ORDER BY id").collect()
+      try $0.fetchCursor(Pair.self, literal: "SELECT title, subtitle FROM books ORDER BY id")
+        .collect()
     }
     XCTAssertEqual(pairs, books.map { Pair(title: $0.title, subtitle: $0.subtitle) })
     let titles = try db.read {
-      try $0.fetchCursor(String.self, literal: "SELECT title FROM books WHERE title LIKE \("É%") ORDER BY id")
-        .collect()
+      try $0.fetchCursor(
+        String.self, literal: "SELECT title FROM books WHERE title LIKE \("É%") ORDER BY id"
+      )
+      .collect()
     }
     XCTAssertEqual(titles, books.map(\.title).filter { $0.hasPrefix("É") })
   }
@@ -98,10 +105,14 @@ final class DatabaseCursorTests: XCTestCase {
 
   func testDecodingErrorEndsTheCursor() throws {
     let (first, afterError) = try db.read { tx -> (String?, String?) in
-      let cursor = try tx.fetchCursor(String.self, literal: "SELECT subtitle FROM books ORDER BY id")
+      let cursor = try tx.fetchCursor(
+        String.self, literal: "SELECT subtitle FROM books ORDER BY id")
       var first: String?
       XCTAssertThrowsError(first = try cursor.next()) {
-        XCTAssertTrue("\($0)".contains("cannot decode column 'subtitle' (row 1) as String: expected TEXT, found NULL"), "\($0)")
+        XCTAssertTrue(
+          "\($0)".contains(
+            "cannot decode column 'subtitle' (row 1) as String: expected TEXT, found NULL"), "\($0)"
+        )
       }
       return (first, try cursor.next())
     }

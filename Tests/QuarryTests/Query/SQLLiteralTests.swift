@@ -1,7 +1,6 @@
 import Foundation
-import XCTest
-
 import Quarry
+import XCTest
 
 /// A table record that is also `Decodable`: the literal fetches must take the table-record
 /// path (its generated `init(row:)`), which this `init(from:)` would give away by its names.
@@ -30,8 +29,9 @@ private struct BookSummary: Decodable, Equatable {
 final class SQLLiteralTests: XCTestCase {
   private var db: Database!
   private let books = [
-    Book(title: "Émile", genre: .classic, price: 3, published: 1762, subtitle: "De l'éducation",
-         tags: ["éducation", "philosophie"]),
+    Book(
+      title: "Émile", genre: .classic, price: 3, published: 1762, subtitle: "De l'éducation",
+      tags: ["éducation", "philosophie"]),
     Book(title: "Dune", genre: .scifi, price: 9, published: 1965, tags: []),
     Book(title: "日本の本", genre: .poetry, price: 5, published: 2001, subtitle: nil, tags: ["詩"]),
     Book(title: "Robert'); DROP TABLE books; --", genre: .scifi, price: 1, published: 2020),
@@ -57,7 +57,8 @@ final class SQLLiteralTests: XCTestCase {
     XCTAssertEqual(literal.arguments.count, 2)
     let found = try db.read { try $0.fetchAll(Book.self, literal: literal) }
     XCTAssertEqual(found.map(\.title), [hostile])
-    XCTAssertEqual(try db.read { try $0.fetchValue(Int.self, literal: "SELECT COUNT(*) FROM books") }, 4)
+    XCTAssertEqual(
+      try db.read { try $0.fetchValue(Int.self, literal: "SELECT COUNT(*) FROM books") }, 4)
   }
 
   func testTableRecordsFromALiteralMatchTheSQLArgumentsSpelling() throws {
@@ -75,7 +76,8 @@ final class SQLLiteralTests: XCTestCase {
     }
     XCTAssertEqual(none, [])
     let one = try db.read {
-      try $0.fetchOne(Member.self, literal: "SELECT * FROM members WHERE email IS \(nil as String?)")
+      try $0.fetchOne(
+        Member.self, literal: "SELECT * FROM members WHERE email IS \(nil as String?)")
     }
     XCTAssertEqual(one, members.first { $0.email == nil })
   }
@@ -85,11 +87,14 @@ final class SQLLiteralTests: XCTestCase {
     let names = try db.read {
       try $0.fetchAll(
         String.self,
-        literal: "SELECT \(Member.Columns.name) FROM \(Member.self) WHERE \(identifier: "id") IN \(list: ids) ORDER BY id")
+        literal:
+          "SELECT \(Member.Columns.name) FROM \(Member.self) WHERE \(identifier: "id") IN \(list: ids) ORDER BY id"
+      )
     }
     XCTAssertEqual(names, members.filter { ids.contains($0.id) }.map(\.name))
     let empty = try db.read {
-      try $0.fetchAll(String.self, literal: "SELECT name FROM members WHERE id IN \(list: [Int64]())")
+      try $0.fetchAll(
+        String.self, literal: "SELECT name FROM members WHERE id IN \(list: [Int64]())")
     }
     XCTAssertEqual(empty, [])
     var query: SQLLiteral = "SELECT title FROM books WHERE price > \(Decimal(2))"
@@ -100,13 +105,21 @@ final class SQLLiteralTests: XCTestCase {
   }
 
   func testRecordThatIsAlsoDecodableTakesTheTableRecordPath() throws {
-    let all = try db.read { try $0.fetchAll(Member.self, literal: "SELECT * FROM members ORDER BY id") }
+    let all = try db.read {
+      try $0.fetchAll(Member.self, literal: "SELECT * FROM members ORDER BY id")
+    }
     XCTAssertEqual(all, members)
-    let one = try db.read { try $0.fetchOne(Member.self, literal: "SELECT * FROM members WHERE id = \(2)") }
+    let one = try db.read {
+      try $0.fetchOne(Member.self, literal: "SELECT * FROM members WHERE id = \(2)")
+    }
     XCTAssertEqual(one, members[1])
-    let viaSQL = try db.read { try $0.fetchAll(Member.self, sql: "SELECT * FROM members ORDER BY id") }
+    let viaSQL = try db.read {
+      try $0.fetchAll(Member.self, sql: "SELECT * FROM members ORDER BY id")
+    }
     XCTAssertEqual(viaSQL, members)
-    let cursor = try db.read { try $0.fetchCursor(Member.self, literal: "SELECT * FROM members").collect() }
+    let cursor = try db.read {
+      try $0.fetchCursor(Member.self, literal: "SELECT * FROM members").collect()
+    }
     XCTAssertEqual(cursor.map(\.name).sorted(), members.map(\.name).sorted())
   }
 
@@ -161,41 +174,58 @@ final class SQLLiteralTests: XCTestCase {
           + " - while executing `SELECT genre, 1 AS n, title FROM books`")
     }
     XCTAssertThrowsError(
-      try db.read { try $0.fetchAll(BookSummary.self, literal: "SELECT title, tags, genre FROM books") }
+      try db.read {
+        try $0.fetchAll(BookSummary.self, literal: "SELECT title, tags, genre FROM books")
+      }
     ) { error in
       XCTAssertTrue("\(error)".contains("the result has no column 'subtitle'"), "\(error)")
     }
     XCTAssertThrowsError(
-      try db.read { try $0.fetchAll(GenreCount.self, literal: "SELECT genre, NULL AS n FROM books") }
+      try db.read {
+        try $0.fetchAll(GenreCount.self, literal: "SELECT genre, NULL AS n FROM books")
+      }
     ) { error in
-      XCTAssertTrue("\(error)".contains("cannot decode column 'n' (row 1) as Int: expected INTEGER, found NULL"), "\(error)")
+      XCTAssertTrue(
+        "\(error)".contains(
+          "cannot decode column 'n' (row 1) as Int: expected INTEGER, found NULL"), "\(error)")
     }
   }
 
   func testColumnsOfValuesAndSingleValues() throws {
-    let titles = try db.read { try $0.fetchAll(String.self, literal: "SELECT title FROM books ORDER BY id") }
+    let titles = try db.read {
+      try $0.fetchAll(String.self, literal: "SELECT title FROM books ORDER BY id")
+    }
     XCTAssertEqual(titles, books.map(\.title))
     let subtitles = try db.read {
       try $0.fetchAll(String?.self, literal: "SELECT subtitle FROM books ORDER BY id")
     }
     XCTAssertEqual(subtitles, books.map(\.subtitle))
-    let genres = try db.read { try $0.fetchAll(Genre.self, literal: "SELECT genre FROM books ORDER BY id") }
+    let genres = try db.read {
+      try $0.fetchAll(Genre.self, literal: "SELECT genre FROM books ORDER BY id")
+    }
     XCTAssertEqual(genres, books.map(\.genre))
     let none = try db.read { try $0.fetchAll(Int.self, literal: "SELECT id FROM books WHERE 0") }
     XCTAssertEqual(none, [])
     let longest = try db.read {
-      try $0.fetchValue(String.self, literal: "SELECT title FROM books ORDER BY length(title) DESC LIMIT 1")
+      try $0.fetchValue(
+        String.self, literal: "SELECT title FROM books ORDER BY length(title) DESC LIMIT 1")
     }
     XCTAssertEqual(longest, books.max { $0.title.count < $1.title.count }?.title)
-    XCTAssertNil(try db.read { try $0.fetchValue(String.self, literal: "SELECT title FROM books WHERE 0") })
-    let first = try db.read { try $0.fetchOne(String.self, literal: "SELECT title FROM books ORDER BY id") }
+    XCTAssertNil(
+      try db.read { try $0.fetchValue(String.self, literal: "SELECT title FROM books WHERE 0") })
+    let first = try db.read {
+      try $0.fetchOne(String.self, literal: "SELECT title FROM books ORDER BY id")
+    }
     XCTAssertEqual(first, books[0].title)
     let viaSQL = try db.read {
-      try $0.fetchAll(String.self, sql: "SELECT title FROM books WHERE price > ? ORDER BY id", arguments: [4])
+      try $0.fetchAll(
+        String.self, sql: "SELECT title FROM books WHERE price > ? ORDER BY id", arguments: [4])
     }
     XCTAssertEqual(viaSQL, books.filter { $0.price > 4 }.map(\.title))
     XCTAssertThrowsError(
-      try db.read { try $0.fetchAll(String.self, literal: "SELECT subtitle FROM books ORDER BY id") }
+      try db.read {
+        try $0.fetchAll(String.self, literal: "SELECT subtitle FROM books ORDER BY id")
+      }
     ) { XCTAssertTrue("\($0)".contains("expected TEXT, found NULL"), "\($0)") }
   }
 }
