@@ -21,6 +21,7 @@ enum ModelMessage: Sendable, Hashable {
   case duplicateIndex(String)
   case collidingColumn(String, other: String)
   case duplicateTable(String, otherStruct: String)
+  case persistedStructDeclaredTwice(String, otherPath: String)
   case letWithDefault(property: String)
   case unknownReference(String, suggestion: String?)
   case referenceToCompositeKey(String)
@@ -128,6 +129,10 @@ enum ModelMessage: Sendable, Hashable {
       return "column '\(name)' is declared twice"
     case .collidingColumn(let name, let other):
       return "column '\(name)' collides with column '\(other)'; SQLite column names ignore case"
+    case .persistedStructDeclaredTwice(let name, let other):
+      return "persisted struct '\(name)' is also declared in '\(other)'; two persisted structs "
+        + "cannot share a name (they would share one table and one generated file): rename one, "
+        + "or scan the folders in separate runs into separate '--output' folders"
     case .duplicateTable(let name, let other):
       return "table '\(name)' is already used by struct '\(other)'"
     case .letWithDefault(let property):
