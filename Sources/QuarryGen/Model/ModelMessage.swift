@@ -69,6 +69,7 @@ enum ModelMessage: Sendable, Hashable {
   case generatedTypeName(property: String, structName: String)
   case nulInName(kind: String, String)
   case nulInDefault(property: String)
+  case bidiControl(subject: String, scalar: String)
   // Notes.
   case firstDeclaredHere
   case otherTableHere
@@ -272,6 +273,10 @@ enum ModelMessage: Sendable, Hashable {
         + "its own, in any case); choose another with table = \"…\""
     case .nulInName(let kind, let name):
       return "\(kind) name '\(name)' holds a NUL character, which SQLite names cannot contain"
+    case .bidiControl(let subject, let scalar):
+      return "\(subject) holds the bidirectional control "
+        + "\(scalar), which reorders how Schema.sql and the generated code read in an editor "
+        + "or a review; remove it"
     case .nulInDefault(let property):
       return "'default' of '\(property)' holds a NUL character, which SQLite text cannot contain"
     case .firstDeclaredHere:

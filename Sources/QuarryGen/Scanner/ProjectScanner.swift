@@ -54,9 +54,12 @@ public enum ProjectScanner {
 
   /// An empty result with the error saying why `absolutePath` cannot be read.
   private static func unreadable(absolutePath: String, displayPath: String) -> ScannedFile {
+    var entry = stat()
     let reason =
-      FileManager.default.fileExists(atPath: absolutePath)
-      ? "permission denied or not a regular file" : "no such file or directory"
+      stat(absolutePath, &entry) != 0
+      ? "no such file or directory"
+      : entry.st_mode & S_IFMT == S_IFREG
+        ? "permission denied" : "it is \(ExistingFile.kind(of: entry)), not a regular file"
     return ScannedFile(
       file: SourceFile(path: displayPath, bytes: []),
       diagnostics: [
