@@ -6,6 +6,9 @@
 enum Node: Sendable {
   /// Literal text, whitespace rules already applied.
   case text(String)
+  /// The line ending of a dropped tag-only line: printed unless the output already ends a
+  /// line (see `TemplateLexer`).
+  case lineBreak(String)
   /// `{{ expression }}`.
   case output(Expression)
   /// `{% for %}…{% empty %}…{% endfor %}`.

@@ -37,6 +37,8 @@ struct Renderer {
     for node in nodes {
       switch node {
       case .text(let text): output += text
+      case .lineBreak(let text):
+        if let last = output.utf8.last, last != UInt8(ascii: "\n") { output += text }
       case .output(let expression): evaluate(expression)?.write(to: &output)
       case .forLoop(let node): node.render(in: &self)
       case .conditional(let node): node.render(in: &self)

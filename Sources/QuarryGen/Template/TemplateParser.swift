@@ -89,6 +89,8 @@ struct TemplateParser {
         nodes.append(.text(String(decoding: file.bytes[token.start..<token.end], as: UTF8.self)))
       case .comment:
         break
+      case .lineBreak:
+        nodes.append(.lineBreak(String(decoding: file.bytes[token.start..<token.end], as: UTF8.self)))
       case .variable:
         if let expression = parseExpression(token) { nodes.append(.output(expression)) }
       case .block:
