@@ -91,6 +91,37 @@ final class OutputSafetyTests: XCTestCase {
     XCTAssertEqual(names("Models/Generated"), before)
   }
 
+  func testCheckReportsAStaleManifestAndAWriteRunRepairsIt() throws {
+    try model("Models/Bird.swift", "Bird")
+    XCTAssertEqual(try quarry(["generate", "Models", "--output", "Gen", "--quiet"]).exitCode, 0)
+    try model("Models/Owl.swift", "Owl")
+    XCTAssertEqual(try quarry(["generate", "Models", "--output", "Gen", "--quiet"]).exitCode, 0)
+    let manifest = folder.appendingPathComponent("Gen/.quarry-manifest")
+    let current = try String(contentsOf: manifest, encoding: .utf8)
+    XCTAssertEqual(
+      current,
+      """
+      # quarry: the files it generated in this folder. Do not edit.
+      Bird+Quarry.swift\tModels/Bird.swift
+      Owl+Quarry.swift\tModels/Owl.swift
+      QuarryTables.swift\tModels/Bird.swift\tModels/Owl.swift
+      Schema.sql\tModels/Bird.swift\tModels/Owl.swift
+
+      """)
+    try current.replacingOccurrences(of: "Owl+Quarry.swift\tModels/Owl.swift\n", with: "")
+      .write(to: manifest, atomically: true, encoding: .utf8)
+    XCTAssertEqual(
+      try quarry(["generate", "Models", "--output", "Gen", "--check"]),
+      QuarryRun(
+        exitCode: 1, standardOutput: "",
+        standardError: "stale: Gen/.quarry-manifest\nquarry: 1 generated file is out of date; "
+          + "run 'quarry generate' without '--check'\n"))
+    XCTAssertEqual(
+      try quarry(["generate", "Models", "--output", "Gen", "--no-cache"]),
+      QuarryRun(exitCode: 0, standardOutput: "quarry: 4 generated files up to date\n", standardError: ""))
+    XCTAssertEqual(try String(contentsOf: manifest, encoding: .utf8), current)
+  }
+
   func testASecondRunFromOtherSourcesIntoTheSameFolderIsAnError() throws {
     try model("A/Bird.swift", "Bird")
     try model("B/Owl.swift", "Owl")

@@ -115,7 +115,14 @@ public enum Generator {
         {
           throw Failure(description: refusal)
         }
-        return options.mode == .write ? try writer.apply(plan, changes: changes) : changes
+        if options.mode == .write { return try writer.apply(plan, changes: changes) }
+        // A checked-in manifest that no longer lists what the run writes is out of date like
+        // any generated file (a folder without one, from an older quarry, is not: the next
+        // write adds it).
+        if let manifest = writer.manifest(), manifest != OutputManifest(plan) {
+          return (changes + [FileChange(.update, OutputManifest.fileName)]).sorted()
+        }
+        return changes
       }
     } catch let conflict as FileWriter.Conflict {
       let path = "\(result.outputDisplayPath)/\(conflict.path)"
