@@ -12,7 +12,7 @@
 ///
 /// The cursor holds a statement of the transaction it came from, so it is valid only inside
 /// that `read` or `write` closure: when the closure returns, Quarry ends the statement, and
-/// calling ``next()`` afterwards stops with a precondition failure. (Swift 6.3 cannot keep the
+/// calling ``next()`` afterwards stops the program with that message. (Swift 6.3 cannot keep the
 /// cursor from escaping at compile time: the type is not `Sendable`, and it is not `~Escapable`
 /// because a closure's result may not be.) Other queries may run in the same closure while a
 /// cursor is open, writes included; rows the walk has not reached yet may or may not show
@@ -44,9 +44,10 @@ public final class DatabaseCursor<Element> {
   /// - Throws: ``SQLiteError`` when stepping fails, or ``RowDecodingError`` when the row does
   ///   not decode; after an error the cursor is done.
   public func next() throws -> Element? {
-    precondition(
-      transaction.isValid,
-      "a cursor was used after the read or write closure it was fetched in returned")
+    // fatalError rather than precondition: -O builds drop precondition's message.
+    if !transaction.isValid {
+      fatalError("a cursor was used after the read or write closure it was fetched in returned")
+    }
     guard !isDone else { return nil }
     do {
       guard try statement.step() else {

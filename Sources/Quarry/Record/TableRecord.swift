@@ -1,3 +1,5 @@
+import Foundation
+
 /// A struct stored as the rows of one table.
 ///
 /// Quarry's generator writes the conformance; it reads and binds columns by position, in the
@@ -78,6 +80,13 @@ public protocol TableRecord: Sendable {
   /// `migrate` creates after the table.
   static var ownedTables: [OwnedTable] { get }
 
+  /// The generated migrations of the table and of its owned child tables, oldest first, which
+  /// `migrate` applies once each before bringing the table up to `table`.
+  ///
+  /// Quarry's generator lists the files it wrote under `Generated/Migrations/`; the default is
+  /// none, so hand-written conformances need not declare it.
+  static var migrations: [GeneratedMigration] { get }
+
   /// Fills the owned properties of freshly decoded `values` with one query per child table;
   /// `everyRow` says that `values` hold every row of the table, so no key filter is needed.
   static func loadOwnedChildren(_ values: inout [Self], in db: ReadTransaction, everyRow: Bool)
@@ -89,16 +98,34 @@ public protocol TableRecord: Sendable {
 
   /// Replaces the stored owned children of a value just updated or upserted.
   func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws
+
+  /// Whether the struct has `// quarry: createdAt` or `updatedAt` properties; writes check it
+  /// once per call, so other structs are bound as they are.
+  static var hasTimestamps: Bool { get }
+
+  /// Sets the `updatedAt` properties to `date`, and the `createdAt` ones too when `inserting`.
+  ///
+  /// The generator writes it for structs with timestamps; `insert`, `update` and `upsert` call
+  /// it with the transaction's ``WriteTransaction/transactionDate``.
+  mutating func setTimestamps(_ date: Date, inserting: Bool)
+
+  /// Takes the key SQLite assigned to the row just inserted: an autoincrement key is set to
+  /// `rowID`; other structs ignore it. `insert(&value)` calls it.
+  mutating func didInsert(rowID: Int64)
 }
 
 extension TableRecord {
   public static var hasOwnedChildren: Bool { false }
   public static var ownedTables: [OwnedTable] { [] }
+  public static var migrations: [GeneratedMigration] { [] }
   public static func loadOwnedChildren(
     _ values: inout [Self], in db: ReadTransaction, everyRow: Bool
   ) throws {}
   public func insertOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
   public func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
+  public static var hasTimestamps: Bool { false }
+  public mutating func setTimestamps(_ date: Date, inserting: Bool) {}
+  public mutating func didInsert(rowID: Int64) {}
 }
 
 extension TableRecord {
