@@ -72,7 +72,7 @@ final class ModelDiagnosticsTests: XCTestCase {
       """,
       """
       Models/M.swift:1:12: error: unknown annotation key 'persistence'; known keys are \
-      'persist', 'table', 'primaryKey', 'index', 'unique' (a custom key for templates goes in \
+      'persist', 'table', 'primaryKey', 'index', 'unique', 'fullText' (a custom key for templates goes in \
       '// sourcery: persistence')
       // quarry: persistence
                  ^

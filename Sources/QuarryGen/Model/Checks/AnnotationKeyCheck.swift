@@ -7,7 +7,7 @@
 /// (`tabel`, `persistence`): the error then says to write it as `// sourcery:` if it was
 /// meant for a template.
 enum AnnotationKeyCheck {
-  static let structKeys = ["persist", "table", "primaryKey", "index", "unique"]
+  static let structKeys = ["persist", "table", "primaryKey", "index", "unique", "fullText"]
   static let propertyKeys = [
     "primaryKey", "autoincrement", "column", "unique", "index", "ignore", "json", "references",
     "default", "owned", "onDelete", "onUpdate", "inverse", "createdAt", "updatedAt",
@@ -27,6 +27,8 @@ enum AnnotationKeyCheck {
     var primaryKey: NameList?
     /// `index = [...]` and `unique = [...]` in the order written; `isUnique` tells which.
     var indexes: [(list: NameList, isUnique: Bool)] = []
+    /// `fullText = [...]`: the columns of the table's FTS5 index.
+    var fullText: NameList?
   }
 
   struct PropertyOptions {
@@ -67,7 +69,7 @@ enum AnnotationKeyCheck {
               .invalidAnnotationValue(key: "table", expected: "a string, like table = \"birds\""),
               at: location))
         }
-      case "primaryKey", "index", "unique":
+      case "primaryKey", "index", "unique", "fullText":
         guard let names = nameList(annotation.value) else {
           let example = "\(annotation.key) = [a, b]"
           diagnostics.append(
@@ -80,6 +82,8 @@ enum AnnotationKeyCheck {
         let list = NameList(names: names, location: location)
         if annotation.key == "primaryKey" {
           options.primaryKey = list
+        } else if annotation.key == "fullText" {
+          options.fullText = list
         } else {
           options.indexes.append((list, annotation.key == "unique"))
         }
