@@ -26,6 +26,8 @@ public struct ColumnModel: Sendable, Hashable {
   /// SQL text after `DEFAULT`, already escaped (`'robin'`, `0`, `NULL`).
   public var defaultSQL: String?
   public var references: ForeignKeyModel?
+  /// `renamedFrom = "isbn"`: the column's name in the previous `Schema.sql`.
+  public var renamedFrom: String?
   public var location: SourceLocation
 
   public init(

@@ -113,6 +113,7 @@ enum ModelContext {
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
       "sendableCheckTypes": .array(table.sendableCheckTypes.map(TemplateValue.string)),
+      "migrations": .array(table.migrations.map { .string("m" + $0) }),
     ]
     value.merge(ownedValues(table)) { first, _ in first }
     return .dictionary(value)
