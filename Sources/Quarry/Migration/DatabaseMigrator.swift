@@ -40,12 +40,16 @@ public struct DatabaseMigrator: Sendable {
   /// The names of the registered migrations, in order.
   public var migrationNames: [String] { migrations.map(\.name) }
 
-  /// Adds a migration; names must be unique and never change once shipped.
+  /// Adds a migration; names must be unique, never change once shipped, and not start with
+  /// `quarry.generated/` (the names of ``GeneratedMigration``s).
   public mutating func registerMigration(
     _ name: String, migrate body: @escaping @Sendable (WriteTransaction) throws -> Void
   ) {
     precondition(
       !migrations.contains { $0.name == name }, "migration '\(name)' is registered twice")
+    precondition(
+      !name.hasPrefix(GeneratedMigration.recordPrefix),
+      "migration names starting with '\(GeneratedMigration.recordPrefix)' are Quarry's own")
     migrations.append((name, body))
   }
 

@@ -78,6 +78,13 @@ public protocol TableRecord: Sendable {
   /// `migrate` creates after the table.
   static var ownedTables: [OwnedTable] { get }
 
+  /// The generated migrations of the table and of its owned child tables, oldest first, which
+  /// `migrate` applies once each before bringing the table up to `table`.
+  ///
+  /// Quarry's generator lists the files it wrote under `Generated/Migrations/`; the default is
+  /// none, so hand-written conformances need not declare it.
+  static var migrations: [GeneratedMigration] { get }
+
   /// Fills the owned properties of freshly decoded `values` with one query per child table;
   /// `everyRow` says that `values` hold every row of the table, so no key filter is needed.
   static func loadOwnedChildren(_ values: inout [Self], in db: ReadTransaction, everyRow: Bool)
@@ -94,6 +101,7 @@ public protocol TableRecord: Sendable {
 extension TableRecord {
   public static var hasOwnedChildren: Bool { false }
   public static var ownedTables: [OwnedTable] { [] }
+  public static var migrations: [GeneratedMigration] { [] }
   public static func loadOwnedChildren(
     _ values: inout [Self], in db: ReadTransaction, everyRow: Bool
   ) throws {}
