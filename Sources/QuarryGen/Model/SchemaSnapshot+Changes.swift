@@ -7,10 +7,19 @@
 /// ```
 extension SchemaSnapshot {
   /// Renames a table; foreign keys pointing at it follow, as SQLite's `ALTER TABLE … RENAME
-  /// TO` makes them. Index names stay (SQLite keeps them).
+  /// TO` makes them, and so do the names of Quarry's indexes (`<table>_on_<columns>`), as the
+  /// runtime's rename step makes them.
   mutating func renameTable(_ old: String, to new: String) {
     for position in tables.indices {
-      if tables[position].name == old { tables[position].name = new }
+      if tables[position].name == old {
+        tables[position].name = new
+        for index in tables[position].indexes.indices {
+          let columns = tables[position].indexes[index].columns
+          if tables[position].indexes[index].name == Self.indexName(old, columns) {
+            tables[position].indexes[index].name = Self.indexName(new, columns)
+          }
+        }
+      }
       for column in tables[position].columns.indices
       where tables[position].columns[column].references?.table == old {
         tables[position].columns[column].references?.table = new
@@ -22,8 +31,9 @@ extension SchemaSnapshot {
     }
   }
 
-  /// Renames a column of `table` everywhere it is named: its definition, the key, indexes,
-  /// and foreign keys of every table pointing at it (as `ALTER TABLE … RENAME COLUMN` does).
+  /// Renames a column of `table` everywhere it is named: its definition, the key, indexes
+  /// (and the names of Quarry's), and foreign keys of every table pointing at it (as `ALTER
+  /// TABLE … RENAME COLUMN` and the runtime's rename step do).
   mutating func renameColumn(_ old: String, to new: String, in table: String) {
     func renamed(_ names: [String]) -> [String] { names.map { $0 == old ? new : $0 } }
     for position in tables.indices {
@@ -38,7 +48,11 @@ extension SchemaSnapshot {
         }
         tables[position].compositeKey = renamed(tables[position].compositeKey)
         for index in tables[position].indexes.indices {
-          tables[position].indexes[index].columns = renamed(tables[position].indexes[index].columns)
+          let columns = tables[position].indexes[index].columns
+          tables[position].indexes[index].columns = renamed(columns)
+          if tables[position].indexes[index].name == Self.indexName(table, columns) {
+            tables[position].indexes[index].name = Self.indexName(table, renamed(columns))
+          }
         }
         for key in tables[position].foreignKeys.indices {
           tables[position].foreignKeys[key].columns = renamed(
@@ -57,6 +71,11 @@ extension SchemaSnapshot {
           tables[position].foreignKeys[key].referencedColumns)
       }
     }
+  }
+
+  /// The name Quarry gives an index: `books_on_author_title`.
+  static func indexName(_ table: String, _ columns: [String]) -> String {
+    table + "_on_" + columns.joined(separator: "_")
   }
 
   /// Puts `table` in place of the table of the same name (or adds it), as `migrate` or a
