@@ -64,19 +64,20 @@ public enum Generator {
     result.diagnostics += built.diagnostics
     result.tableCount = built.model.tables.count
     if result.hasErrors { return result }
+
+    let (templates, selected) = try templatesFolder(options.templates, base: workingDirectory)
     // Migrations live in the checked-in folder only: the build tool plugin's output is
-    // rebuilt from nothing, so it has no previous schema to compare with.
+    // rebuilt from nothing, so it has no previous schema to compare with; a run of one
+    // selected template writes only that template's file.
     var model = built.model
     var keptMigrations: [GeneratedFile] = []
-    if options.singleFile == nil && !options.perSourceFile {
+    if options.singleFile == nil && !options.perSourceFile && selected == nil {
       keptMigrations = migrations(for: &model, output: output, diagnostics: &result.diagnostics)
       if result.hasErrors { return result }
     }
-
-    let templates = try templatesFolder(options.templates, base: workingDirectory)
     let renderer = TemplateRenderer(
       folder: templates, displayFolder: RelativePath.from(root, to: templates),
-      whitespace: options.whitespace, arguments: options.arguments)
+      whitespace: options.whitespace, arguments: options.arguments, selected: selected)
     if !model.migrations.isEmpty && !renderer.loader.templateNames().contains("Migration") {
       throw Failure(
         description: GeneratorMessage.missingMigrationTemplate(
@@ -133,7 +134,7 @@ public enum Generator {
     _ workingDirectory: String
   ) -> GenerationStamp? {
     guard !sources.isEmpty,
-      let templates = try? templatesFolder(options.templates, base: workingDirectory),
+      let templates = try? templatesFolder(options.templates, base: workingDirectory).folder,
       let enumerator = FileManager.default.enumerator(atPath: templates)
     else { return nil }
     var templateFiles: [String] = []
@@ -199,9 +200,12 @@ public enum Generator {
     return scanned
   }
 
-  /// `--templates` when given, else the default templates (see `TemplateLocator`).
-  private static func templatesFolder(_ given: String?, base: String) throws -> String {
-    let folder: String
+  /// `--templates` when given, else the default templates (see `TemplateLocator`). A given
+  /// `.stencil` file, as Sourcery accepts one, is its folder with only that template rendered.
+  private static func templatesFolder(_ given: String?, base: String) throws -> (
+    folder: String, selected: String?
+  ) {
+    var folder: String
     if let given {
       folder = RelativePath.absolute(given, base: base)
     } else if let found = TemplateLocator.defaultDirectory() {
@@ -210,6 +214,14 @@ public enum Generator {
       throw Failure(description: GeneratorMessage.defaultTemplatesNotFound.text)
     }
     var isDirectory: ObjCBool = false
+    if folder.hasSuffix(".stencil"),
+      FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    {
+      let name = String((folder as NSString).lastPathComponent.dropLast(".stencil".count))
+      folder = (folder as NSString).deletingLastPathComponent
+      return (folder, name)
+    }
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
       isDirectory.boolValue
     else {
@@ -221,7 +233,7 @@ public enum Generator {
     guard hasTemplate else {
       throw Failure(description: GeneratorMessage.emptyTemplatesFolder(given ?? folder).text)
     }
-    return folder
+    return (folder, nil)
   }
 
   /// The plan's Swift files joined into one file named `name` (for the build tool plugin).

@@ -20,20 +20,24 @@ struct TemplateRenderer {
   let loader: DirectoryTemplateLoader
   /// `argument` in every template.
   let arguments: [String: TemplateValue]
+  /// The one template to render when `--templates` names a file (`AutoMockable`); the
+  /// folder's other templates are then only for `{% include %}` and `{% extends %}`.
+  let selected: String?
 
   init(
     folder: String, displayFolder: String, whitespace: TemplateWhitespace = .quarry,
-    arguments: [String: TemplateValue] = [:]
+    arguments: [String: TemplateValue] = [:], selected: String? = nil
   ) {
     loader = DirectoryTemplateLoader(directory: folder, displayDirectory: displayFolder)
     engine = TemplateEngine(loader: loader, whitespace: whitespace)
     self.arguments = arguments
+    self.selected = selected
   }
 
   func render(
     _ model: SchemaModel, scanned: [ScannedFile], diagnostics: inout [Diagnostic]
   ) -> OutputPlan {
-    let names = loader.templateNames()
+    let names = selected.map { [$0] } ?? loader.templateNames()
     let tables = model.tables.concurrentMap(ModelContext.tableValue)
     // Sourcery's `types` and `type` cost as much as the model's own values to build: only
     // when some template's tags mention them. Otherwise they stay as `null`, so the names a

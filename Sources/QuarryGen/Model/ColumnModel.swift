@@ -8,6 +8,11 @@ public struct ColumnModel: Sendable, Hashable {
     case json
   }
 
+  /// The date a `createdAt` or `updatedAt` property records.
+  public enum Timestamp: String, Sendable, Hashable {
+    case createdAt, updatedAt
+  }
+
   public var propertyName: String
   /// The property's access level: generated members mentioning its type use no wider one.
   public var access: AccessLevel
@@ -28,6 +33,8 @@ public struct ColumnModel: Sendable, Hashable {
   public var references: ForeignKeyModel?
   /// `renamedFrom = "isbn"`: the column's name in the previous `Schema.sql`.
   public var renamedFrom: String?
+  /// Set from the transaction's date on insert (`createdAt`), or on every write (`updatedAt`).
+  public var timestamp: Timestamp?
   public var location: SourceLocation
 
   public init(

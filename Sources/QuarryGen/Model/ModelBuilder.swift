@@ -261,6 +261,11 @@ public struct ModelBuilder: Sendable {
           built.rejectedAutoincrement.insert(built.columns.count)
         }
       }
+      if let (key, location) = propertyOptions.timestamp,
+        TimestampCheck.run(column, key: key, at: location, diagnostics: &diagnostics)
+      {
+        column.timestamp = key
+      }
       if let (value, location) = propertyOptions.defaultValue {
         column.defaultSQL = DefaultValueCheck.sql(
           value, column: column, at: location, diagnostics: &diagnostics)

@@ -56,6 +56,8 @@ enum ModelMessage: Sendable, Hashable {
     property: String, type: String, target: String, keyType: String, fix: String)
   case setNullOnNonOptional(key: String, property: String, type: String)
   case actionWithoutReference(key: String)
+  case conflictingTimestamps(first: String)
+  case timestampNotDate(key: String, property: String, type: String)
   case ownedNotStruct(property: String, type: String)
   case ownedPersistedStruct(property: String, type: String)
   case ownedLet(property: String)
@@ -239,6 +241,12 @@ enum ModelMessage: Sendable, Hashable {
         + "it as '\(type)?' or choose another action"
     case .actionWithoutReference(let key):
       return "'\(key)' applies only with 'references = …' on the same property"
+    case .conflictingTimestamps(let first):
+      let other = first == "createdAt" ? "updatedAt" : "createdAt"
+      return "'\(other)' cannot apply to a property that is already '\(first)'; "
+        + "a row's creation and update dates need a property each"
+    case .timestampNotDate(let key, let property, let type):
+      return "'\(key)' requires a 'Date' or 'Date?' property, but '\(property)' is '\(type)'"
     case .generatedTypeName(let property, let name):
       return "property '\(property)' has a name the generated code needs for itself "
         + "('\(name).\(property)'), so Swift cannot tell them apart; rename the property "

@@ -19,6 +19,7 @@ public enum QuarryTables {
       BookTag.self,
       Nest.self,
       Perch.self,
+      Publisher.self,
       Recipe.self,
       Sighting.self,
       Tag.self,

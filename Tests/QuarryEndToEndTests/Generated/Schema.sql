@@ -55,6 +55,14 @@ CREATE TABLE "perch" (
   "index" INTEGER NOT NULL
 );
 
+CREATE TABLE "publishers" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "name" TEXT NOT NULL UNIQUE,
+  "city" TEXT,
+  "createdAt" REAL NOT NULL,
+  "updatedAt" REAL
+);
+
 CREATE TABLE "recipe" (
   "id" TEXT NOT NULL PRIMARY KEY,
   "title" TEXT NOT NULL,

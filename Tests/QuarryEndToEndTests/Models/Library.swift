@@ -30,3 +30,17 @@ struct BookTag: Equatable, Sendable {
   // quarry: references = Tag, onDelete = restrict, onUpdate = cascade
   var tagID: Int64
 }
+
+/// Timestamps, an assigned key written back and a unique column besides the key (issue 21).
+// quarry: table = "publishers"
+struct Publisher: Equatable, Sendable {
+  // quarry: autoincrement
+  var id: Int64?
+  // quarry: unique
+  var name: String
+  var city: String?
+  // quarry: createdAt
+  var createdAt: Date
+  // quarry: updatedAt
+  var updatedAt: Date?
+}

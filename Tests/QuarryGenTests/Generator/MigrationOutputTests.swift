@@ -140,6 +140,24 @@ final class MigrationOutputTests: XCTestCase {
     XCTAssertEqual(try migration("0001_books_rename_isbn_to_code.swift"), first + "// reviewed\n")
   }
 
+  func testTemplatesWithoutAMigrationTemplateAreRefusedWhenAMigrationIsNeeded() throws {
+    XCTAssertEqual(try generate(Self.version1).diagnostics, [])
+    let templates = folder + "/Templates"
+    try FileManager.default.copyItem(atPath: options().templates ?? "", toPath: templates)
+    try FileManager.default.removeItem(atPath: templates + "/Migration.stencil")
+    try Self.version2.write(
+      toFile: folder + "/Models/Book.swift", atomically: true, encoding: .utf8)
+    var custom = options()
+    custom.templates = templates
+    XCTAssertThrowsError(try Generator.run(custom)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "the schema changed and needs the migrations '0001_books_rename_isbn_to_code', but the "
+          + "templates folder has no 'Migration.stencil' to write them with (copy it from "
+          + "quarry's default templates)")
+    }
+  }
+
   func testARemovedPropertyWithoutDroppedWritesNothing() throws {
     XCTAssertEqual(try generate(Self.version1).diagnostics, [])
     let before = try String(contentsOfFile: folder + "/Generated/Schema.sql", encoding: .utf8)

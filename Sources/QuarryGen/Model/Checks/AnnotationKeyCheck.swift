@@ -12,7 +12,8 @@ enum AnnotationKeyCheck {
   ]
   static let propertyKeys = [
     "primaryKey", "autoincrement", "column", "unique", "index", "ignore", "json", "references",
-    "default", "owned", "onDelete", "onUpdate", "inverse", "renamedFrom",
+    "default", "owned", "onDelete", "onUpdate", "inverse", "createdAt", "updatedAt",
+    "renamedFrom",
   ]
 
   /// The actions `onDelete` and `onUpdate` accept, as the runtime's `ForeignKeyAction` cases.
@@ -51,6 +52,8 @@ enum AnnotationKeyCheck {
     var defaultValue: (value: AnnotationValue, location: SourceLocation)?
     /// `renamedFrom = "isbn"`: the column's name in the previous schema.
     var renamedFrom: String?
+    /// `createdAt` or `updatedAt`, the first one written.
+    var timestamp: (key: ColumnModel.Timestamp, location: SourceLocation)?
   }
 
   static func structOptions(
@@ -184,6 +187,14 @@ enum AnnotationKeyCheck {
               .invalidAnnotationValue(
                 key: "references", expected: "a struct name, like references = Nest"),
               at: location))
+        }
+      case "createdAt", "updatedAt":
+        guard flag(), let key = ColumnModel.Timestamp(rawValue: annotation.key) else { continue }
+        if let first = options.timestamp, first.key != key {
+          diagnostics.append(
+            .error(.conflictingTimestamps(first: first.key.rawValue), at: location))
+        } else if options.timestamp == nil {
+          options.timestamp = (key, location)
         }
       case "default":
         options.defaultValue = (annotation.value, location)
