@@ -146,12 +146,22 @@ final class GenerateCommandTests: XCTestCase {
       to: output.appendingPathComponent("Helpers.swift"), atomically: true, encoding: .utf8)
     try "notes\n".write(
       to: output.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
-    let run = try QuarryBinary.run(
-      [
-        "generate", "Models/Bird.swift", "Models/Nest.swift", "--output", "Generated", "--root",
-        ".",
-      ]
-      .map { $0 == "Generated" ? output.path : $0 }, in: QuarryBinary.testFolder)
+    let arguments = [
+      "generate", "Models/Bird.swift", "Models/Nest.swift", "--output", output.path, "--root",
+      ".",
+    ]
+    // The other model files still exist: leaving them out looks like another run's sources
+    // writing into this folder, which is refused unless forced.
+    let narrowed = try QuarryBinary.run(arguments, in: QuarryBinary.testFolder)
+    XCTAssertEqual(narrowed.exitCode, 1)
+    XCTAssertTrue(
+      narrowed.standardError.contains(
+        "/Generated/Author+Quarry.swift: error: '"), narrowed.standardError)
+    XCTAssertTrue(
+      narrowed.standardError.contains(
+        "/Generated' holds files generated from 'Models/Library.swift', which this run does not "
+          + "scan (it would remove them); "), narrowed.standardError)
+    let run = try QuarryBinary.run(arguments + ["--force"], in: QuarryBinary.testFolder)
     XCTAssertEqual(run.exitCode, 0, run.standardError)
     XCTAssertEqual(run.standardError, "")
     XCTAssertEqual(
@@ -170,8 +180,8 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       QuarryBinary.tree(output).keys.sorted(),
       [
-        "Bird+Quarry.swift", "Helpers.swift", "Kind+Quarry.swift", "Nest+Quarry.swift",
-        "QuarryTables.swift", "README.md", "Schema.sql", "Side+Quarry.swift",
+        ".quarry-manifest", "Bird+Quarry.swift", "Helpers.swift", "Kind+Quarry.swift",
+        "Nest+Quarry.swift", "QuarryTables.swift", "README.md", "Schema.sql", "Side+Quarry.swift",
       ])
     XCTAssertEqual(QuarryBinary.tree(output)["Helpers.swift"], "// Written by hand.\n")
   }
@@ -220,9 +230,8 @@ final class GenerateCommandTests: XCTestCase {
       run.standardError,
       """
       stale: Generated/Bird+Quarry.swift
-      extra: Generated/Owl+Quarry.swift
       missing: Generated/Schema.sql
-      quarry: 3 generated files are out of date; run 'quarry generate' without '--check'
+      quarry: 2 generated files are out of date; run 'quarry generate' without '--check'
 
       """)
     XCTAssertEqual(QuarryBinary.tree(output), before)
@@ -280,7 +289,8 @@ final class GenerateCommandTests: XCTestCase {
         "--root", ".", "--quiet",
       ], in: QuarryBinary.testFolder)
     XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
-    XCTAssertEqual(QuarryBinary.tree(folder).keys.sorted(), ["QuarryGenerated.swift"])
+    XCTAssertEqual(
+      QuarryBinary.tree(folder).keys.sorted(), [".quarry-manifest", "QuarryGenerated.swift"])
     assertSnapshot(
       QuarryBinary.tree(folder)["QuarryGenerated.swift"] ?? "",
       named: "testSingleFileModeCombinesTheSwiftOutput.swift.txt")
@@ -323,6 +333,13 @@ final class GenerateCommandTests: XCTestCase {
         //   eggs: Int
         //   perch: Perch?
         //   side: Side
+
+        """,
+        ".quarry-manifest": """
+        # quarry: the files it generated in this folder. Do not edit.
+        Bird+Quarry.swift\tModels/Bird.swift
+        Nest+Quarry.swift\tModels/Nest.swift
+        Tables.md\tModels/Bird.swift\tModels/Nest.swift
 
         """,
         "Tables.md": """
@@ -368,6 +385,6 @@ final class GenerateCommandTests: XCTestCase {
           """))
     XCTAssertEqual(
       QuarryBinary.tree(folder).keys.sorted(),
-      ["Owl+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [".quarry-manifest", "Owl+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
   }
 }

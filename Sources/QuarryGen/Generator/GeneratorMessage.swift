@@ -4,7 +4,7 @@ enum GeneratorMessage: Sendable, Hashable {
   case missingSource(String)
   case defaultTemplatesNotFound
   case missingTemplatesFolder(String)
-  case refusingToOverwrite(String)
+  case refusingToOverwrite(String, kind: String? = nil)
   case emptyTemplatesFolder(String)
   case refusingToRemoveAll(files: Int, output: String, tables: Int, templates: String)
   case missingMigrationTemplate([String])
@@ -26,9 +26,13 @@ enum GeneratorMessage: Sendable, Hashable {
         + "the templates in '\(templates)' produce none of them; check '--templates', or pass "
         + "'--force' to remove them"
     case .missingMigrationTemplate(let identifiers):
-      "the schema changed and needs the migrations \(identifiers.map { "'\($0)'" }.joined(separator: ", ")), but the templates folder has "
-        + "no 'Migration.stencil' to write them with (copy it from quarry's default templates)"
-    case .refusingToOverwrite(let path):
+      "the schema changed and needs the migrations "
+        + "\(identifiers.map { "'\($0)'" }.joined(separator: ", ")), but the templates folder "
+        + "has no 'Migration.stencil' to write them with (copy it from quarry's default templates)"
+    case .refusingToOverwrite(let path, let kind?):
+      "refusing to overwrite '\(path)': it is \(kind), not a regular file quarry wrote; "
+        + "remove it or choose another '--output'"
+    case .refusingToOverwrite(let path, nil):
       "refusing to overwrite '\(path)': it does not start with the "
         + "'\(GeneratedHeader.marker)' header"
     }

@@ -21,6 +21,7 @@ enum ModelMessage: Sendable, Hashable {
   case duplicateIndex(String)
   case collidingColumn(String, other: String)
   case duplicateTable(String, otherStruct: String)
+  case persistedStructDeclaredTwice(String, otherPath: String)
   case letWithDefault(property: String)
   case unknownReference(String, suggestion: String?)
   case referenceToCompositeKey(String)
@@ -75,6 +76,7 @@ enum ModelMessage: Sendable, Hashable {
   case columnWithoutProperty(columns: [String], table: String, line: String)
   case nullsWithoutDefault(property: String, column: String, table: String)
   case newRequiredColumnInRebuild(property: String, column: String, table: String)
+  case bidiControl(subject: String, scalar: String)
   // Notes.
   case firstDeclaredHere
   case otherTableHere
@@ -135,6 +137,10 @@ enum ModelMessage: Sendable, Hashable {
       return "column '\(name)' is declared twice"
     case .collidingColumn(let name, let other):
       return "column '\(name)' collides with column '\(other)'; SQLite column names ignore case"
+    case .persistedStructDeclaredTwice(let name, let other):
+      return "persisted struct '\(name)' is also declared in '\(other)'; two persisted structs "
+        + "cannot share a name (they would share one table and one generated file): rename one, "
+        + "or scan the folders in separate runs into separate '--output' folders"
     case .duplicateTable(let name, let other):
       return "table '\(name)' is already used by struct '\(other)'"
     case .letWithDefault(let property):
@@ -281,6 +287,10 @@ enum ModelMessage: Sendable, Hashable {
         + "its own, in any case); choose another with table = \"…\""
     case .nulInName(let kind, let name):
       return "\(kind) name '\(name)' holds a NUL character, which SQLite names cannot contain"
+    case .bidiControl(let subject, let scalar):
+      return "\(subject) holds the bidirectional control "
+        + "\(scalar), which reorders how Schema.sql and the generated code read in an editor "
+        + "or a review; remove it"
     case .nulInDefault(let property):
       return "'default' of '\(property)' holds a NUL character, which SQLite text cannot contain"
     case .integerDefaultOutOfRange(let property, let value, let type, let range):

@@ -29,7 +29,7 @@ struct Filter: Sendable {
     var filters: [String: Filter] = [:]
     for filter in stringCaseFilters + collectionFilters + textFilters + escapeFilters
       + [defaultFilter, fillFilter] + sourceryFilters + stencilFilters + swiftCodeFilters
-      + sourceryValueFilters
+      + sourceryValueFilters + sourceryModelFilters
     {
       filters[filter.name] = filter
     }
