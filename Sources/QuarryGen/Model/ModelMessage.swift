@@ -294,8 +294,11 @@ enum ModelMessage: Sendable, Hashable {
     case .nulInDefault(let property):
       return "'default' of '\(property)' holds a NUL character, which SQLite text cannot contain"
     case .integerDefaultOutOfRange(let property, let value, let type, let range):
+      // Beyond 64 bits SQLite reads the literal as a REAL; within, the type refuses it.
+      let consequence =
+        Int64(value) == nil ? "SQLite would store it as a REAL and" : "it is outside the type, so"
       return "default '\(value)' of '\(property)' does not fit its type '\(type)' (\(range)); "
-        + "SQLite would store it as a REAL and every row would fail to read back"
+        + "\(consequence) every row would fail to read back"
     case .enumRawTypeDiffers(let name, let rawType, let otherType):
       return "enum '\(name)' has raw type '\(rawType)' here but '\(otherType)' where it is first "
         + "declared; a column stores one type, and rows written by one build could not be read "

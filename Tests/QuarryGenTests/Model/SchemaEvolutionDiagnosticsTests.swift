@@ -43,11 +43,11 @@ final class SchemaEvolutionDiagnosticsTests: XCTestCase {
         // quarry: default = 99999999999999999999
                    ^
       Models/M.swift:7:14: error: default '300' of 'small' does not fit its type 'Int8' (-128 to \
-      127); SQLite would store it as a REAL and every row would fail to read back
+      127); it is outside the type, so every row would fail to read back
         // quarry: default = 300
                    ^
       Models/M.swift:9:14: error: default '-1' of 'unsigned' does not fit its type 'UInt32' (0 \
-      to 4294967295); SQLite would store it as a REAL and every row would fail to read back
+      to 4294967295); it is outside the type, so every row would fail to read back
         // quarry: default = -1
                    ^
 
