@@ -36,6 +36,12 @@ CREATE TABLE "books" (
 );
 CREATE INDEX "books_on_authorID" ON "books" ("authorID");
 
+CREATE TABLE "covers" (
+  "id" INTEGER NOT NULL PRIMARY KEY,
+  "bookID" TEXT NOT NULL UNIQUE REFERENCES "books" ("id"),
+  "caption" TEXT NOT NULL
+);
+
 CREATE TABLE "nests" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "tree" TEXT NOT NULL,
@@ -84,6 +90,14 @@ CREATE TABLE "recipe_steps" (
   PRIMARY KEY ("recipe_id", "position"),
   FOREIGN KEY ("recipe_id") REFERENCES "recipe" ("id") ON DELETE CASCADE
 );
+
+CREATE TABLE "reviews" (
+  "id" INTEGER NOT NULL PRIMARY KEY,
+  "bookID" TEXT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE,
+  "stars" INTEGER NOT NULL,
+  "text" TEXT
+);
+CREATE INDEX "reviews_on_bookID" ON "reviews" ("bookID");
 
 CREATE TABLE "sighting" (
   "day" INTEGER NOT NULL,

@@ -44,3 +44,22 @@ struct Publisher: Equatable, Sendable {
   // quarry: updatedAt
   var updatedAt: Date?
 }
+
+/// A to-many association two levels down: `Author.books.including(Book.reviews)` (issue 21).
+// quarry: table = "reviews"
+struct Review: Equatable, Sendable {
+  var id: Int64
+  // quarry: references = Book, onDelete = cascade, index
+  var bookID: UUID
+  var stars: Int
+  var text: String?
+}
+
+/// A unique reference: its inverse is the to-one `Book.cover` (issue 21).
+// quarry: table = "covers"
+struct Cover: Equatable, Sendable {
+  var id: Int64
+  // quarry: references = Book, unique
+  var bookID: UUID
+  var caption: String
+}
