@@ -57,7 +57,8 @@ struct SourceryTemplateBenchmark {
     }
     let found = scanned.reduce(0) { $0 + $1.structs.count + $1.enums.count + $1.types.count }
     // File 0 also declares the two marker protocols.
-    try BenchCheck.equal(found, typeCount + files.count + 2, "Sourcery corpus: types and extensions")
+    try BenchCheck.equal(
+      found, typeCount + files.count + 2, "Sourcery corpus: types and extensions")
     var scanResult = result("scan \(typeCount) Sourcery types (1 core)", files.count, scanSamples)
     scanResult.megabytesPerSecond = Double(bytes) / 1e6 / scanSamples.median
     results.append(scanResult)
