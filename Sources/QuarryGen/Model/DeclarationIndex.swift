@@ -40,8 +40,11 @@ struct DeclarationIndex: Sendable {
       }
       for conformance in file.conformances {
         for half in ["Codable", "Encodable", "Decodable"]
-        where conformance.inheritedTypes.contains(half) || conformance.inheritedTypes.contains("Swift." + half) {
-          codableTypes.insert(half == "Codable" ? conformance.typeName : half + " " + conformance.typeName)
+        where conformance.inheritedTypes.contains(half)
+          || conformance.inheritedTypes.contains("Swift." + half)
+        {
+          codableTypes.insert(
+            half == "Codable" ? conformance.typeName : half + " " + conformance.typeName)
         }
       }
       for (name, inherited) in declared where inherited.contains(where: Self.isSendable) {

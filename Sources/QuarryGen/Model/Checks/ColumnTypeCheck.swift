@@ -56,7 +56,8 @@ enum ColumnTypeCheck {
             at: property.location))
       case .none:
         diagnostics.append(
-          .error(.notCodableJSON(property: property.name, type: resolvedName), at: property.location))
+          .error(
+            .notCodableJSON(property: property.name, type: resolvedName), at: property.location))
       }
       return nil
     }
