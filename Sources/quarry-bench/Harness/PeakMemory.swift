@@ -34,7 +34,7 @@ enum PeakMemory {
       return nil
     }
     for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-      let number = line.dropFirst(name.count + 1).split(separator: " ").first
+      let number = line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first
       return number.flatMap { Int($0) }.map { $0 * 1024 }
     }
     return nil
