@@ -23,6 +23,20 @@ final class Connection {
   private let tracer: Tracer?
   /// What observation learns from SQLite: reads recorded while compiling, changed tables.
   let hooks: ConnectionHooks
+  /// How many of the database's added functions and collations this connection has (see
+  /// `ConnectionCustomizations`).
+  var installedCustomizationCount = 0
+  /// How many savepoints of `WriteTransaction.inSavepoint` are open, which names the next one.
+  var savepointDepth = 0
+  /// The statements of the cursors fetched in the current transaction, reset when it ends.
+  var openCursors: [WeakStatement] = []
+
+  /// Resets the statements of the transaction's cursors, so none keeps reading (or holds its
+  /// snapshot) after the closure returns.
+  func finishCursors() {
+    for cursor in openCursors { cursor.statement?.reset() }
+    openCursors.removeAll()
+  }
 
   /// The statements that open and close transactions.
   enum TransactionControl {
@@ -94,6 +108,7 @@ final class Connection {
       sqlite3_busy_timeout(connection, busyTimeoutMilliseconds(configuration.busyTimeout)),
       on: connection)
     try tracer?.install(on: connection)
+    try UnicodeCaseFunctions.install(on: connection)
   }
 
   /// `seconds` as the whole milliseconds SQLite takes, clamped to `0...Int32.max` so that a

@@ -40,6 +40,8 @@ public final class Database: @unchecked Sendable {
   let observedFile: ObservedFile
   /// How often observers' polling looks for other processes' commits; nil turns it off.
   let externalChangePollInterval: TimeInterval?
+  /// Functions and collations added with `add(function:)` and `add(collation:)`.
+  let customizations = ConnectionCustomizations()
 
   /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys on
   /// and a busy timeout.
@@ -222,7 +224,10 @@ public final class Database: @unchecked Sendable {
       return try read(on: writer, body)
     }
     try checkFiles(rescuingCommits: false)
-    return try readers.withConnection { try read(on: $0, body) }
+    return try readers.withConnection { connection in
+      try customizations.install(on: connection)
+      return try read(on: connection, body)
+    }
   }
 
   /// Throws ``DatabaseFileChangedError`` when the database file or its WAL files are not the

@@ -71,6 +71,11 @@ enum ModelMessage: Sendable, Hashable {
   case generatedTypeName(property: String, structName: String)
   case nulInName(kind: String, String)
   case nulInDefault(property: String)
+  case integerDefaultOutOfRange(property: String, value: String, type: String, range: String)
+  case enumRawTypeDiffers(enumName: String, rawType: String, otherType: String)
+  case columnWithoutProperty(columns: [String], table: String, line: String)
+  case nullsWithoutDefault(property: String, column: String, table: String)
+  case newRequiredColumnInRebuild(property: String, column: String, table: String)
   case bidiControl(subject: String, scalar: String)
   // Notes.
   case firstDeclaredHere
@@ -272,7 +277,8 @@ enum ModelMessage: Sendable, Hashable {
       return "property '\(property)' of an owned child cannot use '\(key)': child rows are "
         + "keyed by their owner"
     case .ownedChildStructKey(let name, let key):
-      return "owned child struct '\(name)' cannot use '\(key)'; only 'table' applies to it"
+      return "owned child struct '\(name)' cannot use '\(key)'; only 'table', 'renamedFrom' "
+        + "and 'dropped' apply to it"
     case .ownedKeyColumnClash(let column, let table):
       return "column '\(column)' clashes with a key column of the child table '\(table)'; "
         + "rename it with column = \"…\""
@@ -287,6 +293,32 @@ enum ModelMessage: Sendable, Hashable {
         + "or a review; remove it"
     case .nulInDefault(let property):
       return "'default' of '\(property)' holds a NUL character, which SQLite text cannot contain"
+    case .integerDefaultOutOfRange(let property, let value, let type, let range):
+      // Beyond 64 bits SQLite reads the literal as a REAL; within, the type refuses it.
+      let consequence =
+        Int64(value) == nil ? "SQLite would store it as a REAL and" : "it is outside the type, so"
+      return "default '\(value)' of '\(property)' does not fit its type '\(type)' (\(range)); "
+        + "\(consequence) every row would fail to read back"
+    case .enumRawTypeDiffers(let name, let rawType, let otherType):
+      return "enum '\(name)' has raw type '\(rawType)' here but '\(otherType)' where it is first "
+        + "declared; a column stores one type, and rows written by one build could not be read "
+        + "by the other: give every '#if' branch the same raw type"
+    case .columnWithoutProperty(let columns, let table, let line):
+      let names = columns.map { "'\($0)'" }.joined(separator: ", ")
+      let (noun, verb, their) =
+        columns.count == 1 ? ("column", "has", "its") : ("columns", "have", "their")
+      return "\(noun) \(names) of table '\(table)' in the previous Schema.sql \(verb) no "
+        + "property any more, so migrating would delete \(their) values; if that is intended, "
+        + "write '\(line)' above the struct (or, for a renamed property, annotate it with "
+        + "renamedFrom = \"\(columns[0])\")"
+    case .nullsWithoutDefault(let property, let column, let table):
+      return "column '\(column)' of table '\(table)' becomes NOT NULL, but existing rows may hold "
+        + "NULL in it; give '\(property)' a default (default = … or a literal Swift default) "
+        + "to fill them, or keep it optional"
+    case .newRequiredColumnInRebuild(let property, let column, let table):
+      return "new column '\(column)' of table '\(table)' is NOT NULL without a default, so "
+        + "existing rows have no value for it; give '\(property)' a default (default = … or a "
+        + "literal Swift default), or make it optional"
     case .firstDeclaredHere:
       return "first declared here"
     case .otherTableHere:
