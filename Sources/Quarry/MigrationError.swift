@@ -52,7 +52,8 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   public var description: String {
-    "cannot migrate table '\(table)': " + problemDescription + " - " + advice
+    (table.isEmpty ? "cannot migrate: " : "cannot migrate table '\(table)': ")
+      + problemDescription + " - " + advice
   }
 
   private var problemDescription: String {

@@ -5,8 +5,7 @@ import Foundation
 // renamed tables), so their statements are prepared once and not kept in the cache.
 extension Connection {
   /// Every row of `sql`, each as its column values.
-  func migrationRows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]]
-  {
+  func migrationRows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
     let statement = try Statement(connection: handle, sql: sql)
     for (offset, argument) in arguments.enumerated() {
       try statement.bind(databaseValue: argument, at: Int32(offset + 1))

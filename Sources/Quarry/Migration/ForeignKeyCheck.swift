@@ -13,8 +13,9 @@ struct ForeignKeyCheck {
     var checked: Set<String> = []
     for name in [table] + referrers where checked.insert(SQLIdentifier.comparisonKey(name)).inserted
     {
-      guard let orphan = try connection.migrationRows(MigrationSQL.foreignKeyCheck, [.text(name)])
-        .first
+      guard
+        let orphan = try connection.migrationRows(MigrationSQL.foreignKeyCheck, [.text(name)])
+          .first
       else { continue }
       throw try error(for: orphan)
     }

@@ -67,7 +67,8 @@ enum MigrationSQL {
   static func firstDuplicate(in table: String, expressions: [String], skipNulls: Bool) -> String {
     let group = expressions.joined(separator: ", ")
     let filter =
-      skipNulls ? " WHERE " + expressions.map { "\($0) IS NOT NULL" }.joined(separator: " AND ") : ""
+      skipNulls
+      ? " WHERE " + expressions.map { "\($0) IS NOT NULL" }.joined(separator: " AND ") : ""
     return "SELECT \(group) FROM \(quote(table))\(filter) GROUP BY \(group)"
       + " HAVING count(*) > 1 ORDER BY min(rowid) LIMIT 1"
   }
@@ -77,14 +78,12 @@ enum MigrationSQL {
   static let tableExists =
     "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1 COLLATE NOCASE"
   static let columns = "SELECT name, pk FROM pragma_table_info(?1) ORDER BY cid"
-  static let indexesWithSQL =
-    "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 COLLATE NOCASE"
-    + " AND sql IS NOT NULL ORDER BY rowid"
+  static let indexesAndTriggers =
+    "SELECT name, sql, type FROM sqlite_master WHERE type IN ('index', 'trigger')"
+    + " AND tbl_name = ?1 COLLATE NOCASE AND sql IS NOT NULL ORDER BY rowid"
   static let indexList = #"SELECT name, "unique" FROM pragma_index_list(?1) WHERE origin = 'c'"#
   static let indexColumns = "SELECT name FROM pragma_index_info(?1) ORDER BY seqno"
-  static let triggers =
-    "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?1 COLLATE NOCASE"
-    + " ORDER BY rowid"
+  static let allTriggers = "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"
   static let hasSequenceTable =
     "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'"
   static let sequence = "SELECT seq FROM sqlite_sequence WHERE name = ?1 COLLATE NOCASE"
@@ -95,7 +94,8 @@ enum MigrationSQL {
   static let referencingTables =
     "SELECT DISTINCT m.name FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS f"
     + " WHERE m.type = 'table' AND f.\"table\" = ?1 COLLATE NOCASE ORDER BY m.name"
-  static let foreignKeyCheck = #"SELECT "table", rowid, parent, fkid FROM pragma_foreign_key_check(?1)"#
+  static let foreignKeyCheck =
+    #"SELECT "table", rowid, parent, fkid FROM pragma_foreign_key_check(?1)"#
   static let foreignKeyColumns =
     #"SELECT "from" FROM pragma_foreign_key_list(?1) WHERE id = ?2 ORDER BY seq"#
   static let foreignKeysEnabled = "PRAGMA foreign_keys"
@@ -104,7 +104,8 @@ enum MigrationSQL {
     "PRAGMA legacy_alter_table = \(on ? "ON" : "OFF")"
   }
   static func rowValues(of table: String, columns: [String]) -> String {
-    "SELECT " + columns.map(quote).joined(separator: ", ") + " FROM \(quote(table)) WHERE rowid = ?1"
+    "SELECT " + columns.map(quote).joined(separator: ", ")
+      + " FROM \(quote(table)) WHERE rowid = ?1"
   }
   static func hasRows(_ table: String) -> String { "SELECT 1 FROM \(quote(table)) LIMIT 1" }
 

@@ -40,10 +40,11 @@ struct TableRebuild {
       try check(filling, labels: labels)
     }
     try checkForeignKeyEnforcement()
+    try checkTriggers(dropping: droppedColumns(oldColumns))
 
-    let userIndexes = try connection.migrationRows(MigrationSQL.indexesWithSQL, [.text(table)])
-      .filter { !isQuarryIndex(Self.text($0[0]) ?? "") }
-    let triggers = try connection.migrationRows(MigrationSQL.triggers, [.text(table)])
+    // The user's indexes and triggers, in the order they were made.
+    let userObjects = try connection.migrationRows(MigrationSQL.indexesAndTriggers, [.text(table)])
+      .filter { $0[2] == .text("trigger") || !isQuarryIndex(Self.text($0[0]) ?? "") }
     let sequence = try savedSequence()
     let schemaWasSound = (try? probeSchema()) != nil
 
@@ -62,7 +63,7 @@ struct TableRebuild {
     for sql in MigrationSQL.createIndexes(of: definition) {
       try connection.execute(sql)
     }
-    for row in userIndexes + triggers {
+    for row in userObjects {
       try recreate(name: Self.text(row[0]) ?? "", sql: Self.text(row[1]) ?? "")
     }
     try restore(sequence)
@@ -70,8 +71,10 @@ struct TableRebuild {
       do {
         try probeSchema()
       } catch let error as SQLiteError {
-        throw MigrationError(table: table, column: "", problem: .brokenSchemaObject(
-          reason: "after the rebuild, " + error.message))
+        throw MigrationError(
+          table: table, column: "",
+          problem: .brokenSchemaObject(
+            reason: "after the rebuild, " + error.message))
       }
     }
     try ForeignKeyCheck(connection: connection).check(tableAndReferrersOf: table)
@@ -87,7 +90,9 @@ struct TableRebuild {
     }
     if let old = source.sourceColumn, !oldNames.contains(SQLIdentifier.comparisonKey(old)) {
       // A column a later version's migrate adds: the database has not got it yet.
-      if let defaultSQL = column.defaultSQL { return Filling(column: column, expression: defaultSQL) }
+      if let defaultSQL = column.defaultSQL {
+        return Filling(column: column, expression: defaultSQL)
+      }
       guard column.isNullable || column.isPrimaryKey else {
         throw MigrationError(table: table, column: column.name, problem: .newRequiredColumn)
       }
@@ -149,7 +154,7 @@ struct TableRebuild {
         fillings.first {
           SQLIdentifier.comparisonKey($0.column.name) == SQLIdentifier.comparisonKey(name)
         }?
-          .expression
+        .expression
       }
     }
     let keyNames = definition.primaryKeyPositions.map { definition.columns[$0].name }
@@ -177,6 +182,32 @@ struct TableRebuild {
       throw MigrationError(
         table: table, column: filling.column.name,
         problem: .nullInRequiredColumn(row: Self.describe(row, labels: labels)))
+    }
+  }
+
+  /// The old table's columns that no column of the new table takes its values from.
+  private func droppedColumns(_ oldColumns: [[DatabaseValue]]) -> [String] {
+    let kept = Set(
+      sources.compactMap(\.sourceColumn).map(SQLIdentifier.comparisonKey)
+        + definition.columns.map { SQLIdentifier.comparisonKey($0.name) })
+    return oldColumns.compactMap { Self.text($0[0]) }
+      .filter { !kept.contains(SQLIdentifier.comparisonKey($0)) }
+  }
+
+  /// Refuses, naming it, a trigger that mentions the table and a column the rebuild drops:
+  /// SQLite would keep it and fail only when it fires (`UPDATE … SET "dropped"` is not even
+  /// caught when the schema is re-checked).
+  private func checkTriggers(dropping columns: [String]) throws {
+    guard !columns.isEmpty else { return }
+    for trigger in try connection.migrationRows(MigrationSQL.allTriggers) {
+      guard let name = Self.text(trigger[0]), let sql = Self.text(trigger[1]),
+        SQLWords.contains(sql, word: table),
+        let column = columns.first(where: { SQLWords.contains(sql, word: $0) })
+      else { continue }
+      throw MigrationError(
+        table: table, column: column,
+        problem: .brokenSchemaObject(
+          reason: "trigger '\(name)' uses column '\(column)', which the rebuild drops"))
     }
   }
 

@@ -110,7 +110,9 @@ final class ConversionMigrationTests: MigrationTestCase {
   }
 
   func testAStringOfTwoCharactersIsRefusedForACharacter() throws {
-    let db = try database(rows: ["(1, '1', 'e\u{301}', '1', 1, 'x')", "(5, '1', 'ab', '1', 1, 'x')"])
+    let db = try database(rows: [
+      "(1, '1', 'e\u{301}', '1', 1, 'x')", "(5, '1', 'ab', '1', 1, 'x')",
+    ])
     try assertRefused(
       db, to: version2,
       "cannot migrate table 'scores': column 'initial' of row 'id' = 5 holds 'ab', which is not "

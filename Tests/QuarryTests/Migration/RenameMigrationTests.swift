@@ -80,7 +80,8 @@ final class RenameMigrationTests: MigrationTestCase {
 
     try db.migrate(version2)
 
-    XCTAssertEqual(try SchemaProbe.rows("volumes", in: db), ["1|'111'|'Dune'", "3|'333'|'Ulysses'"])
+    XCTAssertEqual(
+      try SchemaProbe.rows("volumes", in: db), ["1|'111'|'Dune'", "3|'333'|'Ulysses'"])
     XCTAssertEqual(try SchemaProbe.rows("loans", in: db), ["1|'111'", "2|'333'"])
     XCTAssertEqual(try SchemaProbe.sequence(of: "volumes", in: db), 3)
     XCTAssertEqual(
@@ -128,7 +129,8 @@ final class RenameMigrationTests: MigrationTestCase {
 
     try db.migrate(version2)
 
-    XCTAssertEqual(try SchemaProbe.rows("volumes", in: db), ["1|'111'|'Dune'", "3|'333'|'Ulysses'"])
+    XCTAssertEqual(
+      try SchemaProbe.rows("volumes", in: db), ["1|'111'|'Dune'", "3|'333'|'Ulysses'"])
     XCTAssertEqual(
       try SchemaProbe.recorded(in: db), ["quarry.generated/0002_volumes_rename_isbn_to_code"])
   }
