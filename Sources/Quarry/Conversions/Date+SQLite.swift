@@ -3,11 +3,16 @@ import Foundation
 // A Date is stored as REAL seconds since 2001-01-01 00:00:00 UTC, which is exactly the Double a
 // Date holds: the round trip is bit-exact, so sub-millisecond times and `==` on fetched values
 // keep working. (Seconds since 1970 would round away the last bit of about half of today's
-// dates.) In SQL, `datetime("createdAt" + 978307200, 'unixepoch')` shows the date.
+// dates.) In SQL, `datetime("createdAt" + 978307200, 'unixepoch')` shows the date. A NaN date
+// (`Date(timeIntervalSinceReferenceDate: .nan)`) is refused like a NaN Double: SQLite would
+// store NULL, and a `Date?` column would read it back as nil.
 
 extension Date: DatabaseValueConvertible {
   public func databaseValue() throws -> DatabaseValue {
-    .real(timeIntervalSinceReferenceDate)
+    guard !timeIntervalSinceReferenceDate.isNaN else {
+      throw ValueConversionError("a NaN Date cannot be stored (SQLite makes it NULL)")
+    }
+    return .real(timeIntervalSinceReferenceDate)
   }
 
   public static func decode(from value: DatabaseValue) throws -> Date {

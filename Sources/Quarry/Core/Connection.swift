@@ -161,6 +161,12 @@ final class Connection {
     if isKnownUniquelyReferenced(&transaction) { spareReadTransaction = transaction }
   }
 
+  /// Drops the spare read transaction, which holds this connection: the owner calls it before
+  /// letting the connection go.
+  func releaseSpareReadTransaction() {
+    spareReadTransaction = nil
+  }
+
   /// Runs one of the transaction control statements.
   func run(_ control: TransactionControl) throws {
     switch control {

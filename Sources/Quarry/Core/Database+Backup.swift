@@ -38,7 +38,8 @@ extension Database {
   ///
   /// - Throws: ``SQLiteError``.
   public func backup(to destination: Database) throws {
-    precondition(destination !== self, "a database cannot be backed up into itself")
+    // fatalError keeps its message in -O builds, where precondition drops it.
+    if destination === self { fatalError("a database cannot be backed up into itself") }
     try withSourceConnection { source in
       try destination.withWriterConnection { target in
         try Self.copy(from: source.handle, to: target.handle)

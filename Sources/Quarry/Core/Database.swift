@@ -186,9 +186,21 @@ public final class Database: @unchecked Sendable {
     -> T
   {
     let transaction = connection.takeReadTransaction()
-    defer { connection.returnReadTransaction(transaction) }
-    try transaction.begin(.begin)
-    return try transaction.commit { try body(transaction) }
+    let result = Result {
+      try transaction.begin(.begin)
+      return try transaction.commit { try body(transaction) }
+    }
+    // The last use, so the connection can keep the transaction when the closure did not (a
+    // `defer` would hand over a copy, and the spare would never be kept).
+    connection.returnReadTransaction(consume transaction)
+    return try result.get()
+  }
+
+  deinit {
+    // Each connection keeps its spare read transaction, which refers back to the connection:
+    // without this, the two would keep each other, and the file's descriptors, alive.
+    writer.releaseSpareReadTransaction()
+    readers?.forEachIdle { $0.releaseSpareReadTransaction() }
   }
 
   /// Whether any connection holds a statement that was stepped and not reset: always false

@@ -16,8 +16,10 @@ public class ReadTransaction {
   }
 
   /// The connection, checked to be used inside its closure.
+  ///
+  /// `fatalError` rather than `precondition`, whose message `-O` builds drop.
   var checkedConnection: Connection {
-    precondition(isValid, "a transaction was used after its read or write closure returned")
+    if !isValid { fatalError("a transaction was used after its read or write closure returned") }
     return connection
   }
 

@@ -7,6 +7,9 @@
 /// Remembers, per thread, which database's writer lock the thread holds, so that calling
 /// `write` (or an in-memory `read`) from inside a `write` closure stops with a clear message
 /// instead of deadlocking on the lock it already holds.
+///
+/// The checks call `fatalError`, not `precondition`: in `-O` builds `precondition` drops its
+/// message and prints only "precondition failure", leaving the developer without the fix.
 enum WriterOwnership {
   /// A thread-specific slot: costs a few instructions per `write`, unlike `Thread.current`.
   private static let key: pthread_key_t = {
@@ -19,10 +22,11 @@ enum WriterOwnership {
   static func withOwnership<T>(of owner: AnyObject, _ body: () throws -> T) rethrows -> T {
     let marker = Self.marker(of: owner)
     let previous = currentMarker
-    precondition(
-      previous != marker,
-      "Database.write called inside a write closure of the same database; use the transaction "
-        + "passed to the closure")
+    if previous == marker {
+      fatalError(
+        "Database.write called inside a write closure of the same database; use the "
+          + "transaction passed to the closure")
+    }
     pthread_setspecific(key, marker)
     defer { pthread_setspecific(key, previous) }
     return try body()
@@ -30,10 +34,11 @@ enum WriterOwnership {
 
   /// Stops if the current thread holds `owner`'s writer lock.
   static func checkNotHeld(by owner: AnyObject) {
-    precondition(
-      currentMarker != marker(of: owner),
-      "Database.read of an in-memory database called inside one of its write closures; use the "
-        + "transaction passed to the closure")
+    if currentMarker == marker(of: owner) {
+      fatalError(
+        "Database.read of an in-memory database called inside one of its write closures; use "
+          + "the transaction passed to the closure")
+    }
   }
 
   /// The identity of `owner` in the pointer-sized slot pthread offers: a number that is only

@@ -8,6 +8,21 @@ extension DeclarationScanner {
     var setterAccess: AccessLevel?
     var isStatic = false
     var isLazy = false
+    /// `class func`, `class var`: a type member subclasses can override.
+    var isClassKeyword = false
+    /// Every modifier keyword seen, one bit per `Keyword` raw value: no allocation for the
+    /// many declarations whose modifiers are never asked for by name.
+    var keywords: UInt64 = 0
+
+    /// The modifier keywords in source-independent order (`public`, `static`, `final`…).
+    var names: [String] {
+      guard keywords != 0 else { return [] }
+      var names: [String] = []
+      for raw in 0..<64 where keywords & (1 << UInt64(raw)) != 0 {
+        if let keyword = Keyword(rawValue: UInt8(raw)) { names.append("\(keyword)") }
+      }
+      return names
+    }
   }
 
   /// The attributes and modifiers before a declaration keyword, and where they began.
@@ -57,13 +72,13 @@ extension DeclarationScanner {
         advance()
       }
     case .var, .let:
-      if let top = scopes.last, case .structBody(let index) = top.kind {
-        if prefix.modifiers.isStatic {
-          advance()
-          if token.kind == .identifier { structs[index].staticMemberNames.append(name(of: token)) }
-        } else {
-          scanStoredProperties(prefix, structIndex: index)
+      if let top = scopes.last, case .structBody(let index) = top.kind, !prefix.modifiers.isStatic {
+        scanStoredProperties(prefix, owner: .structure(index))
+      } else if let owner = memberOwner {
+        if case .structure(let index) = owner, peek().kind == .identifier {
+          structs[index].staticMemberNames.append(name(of: peek()))
         }
+        scanStoredProperties(prefix, owner: owner)
       } else {
         advance()
       }
@@ -81,17 +96,31 @@ extension DeclarationScanner {
       }
     case .func, .`init`, .deinit, .subscript:
       let keyword = token.keyword
-      advance()
-      if keyword == .func, prefix.modifiers.isStatic, token.kind == .identifier,
-        let top = scopes.last, case .structBody(let index) = top.kind
-      {
-        structs[index].staticMemberNames.append(name(of: token))
+      if let owner = memberOwner {
+        if keyword == .func, prefix.modifiers.isStatic, case .structure(let index) = owner,
+          peek().kind == .identifier
+        {
+          structs[index].staticMemberNames.append(name(of: peek()))
+        }
+        if keyword == .subscript {
+          scanSubscript(prefix, owner: owner)
+        } else {
+          scanFunction(prefix, owner: owner)
+        }
+        return
       }
+      advance()
       switch keyword {
       case .func: pendingBlockLabel = .function(token.start..<token.end)
       case .`init`: pendingBlockLabel = .initializer
       case .deinit: pendingBlockLabel = .deinitializer
       default: pendingBlockLabel = .subscript
+      }
+    case .associatedtype:
+      if let owner = memberOwner {
+        scanAssociatedType(owner: owner)
+      } else {
+        advance()
       }
     default:
       scanOtherToken()
@@ -187,6 +216,7 @@ extension DeclarationScanner {
 
   mutating func scanModifier(_ modifiers: inout Modifiers) {
     let keyword = token.keyword
+    if keyword.rawValue < 64 { modifiers.keywords |= 1 << UInt64(keyword.rawValue) }
     advance()
     if token.is(ASCII.openParen) && !token.hasLeadingSpace {
       // `private(set)`, `nonisolated(unsafe)`, `unowned(safe)`.
@@ -202,7 +232,10 @@ extension DeclarationScanner {
       }
     }
     switch keyword {
-    case .static, .class: modifiers.isStatic = true
+    case .static: modifiers.isStatic = true
+    case .class:
+      modifiers.isStatic = true
+      modifiers.isClassKeyword = true
     case .lazy: modifiers.isLazy = true
     default: if let level = keyword.accessLevel { modifiers.access = level }
     }

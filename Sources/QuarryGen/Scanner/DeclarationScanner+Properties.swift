@@ -1,24 +1,31 @@
-/// Stored instance properties of structs: `var a, b: Int`, `let c = 1`, observers, wrappers.
+/// Properties of type bodies: `var a, b: Int`, `let c = 1`, observers, wrappers, accessors.
+/// A struct's stored instance properties go to its `properties`, what the persistence model
+/// reads; every other property to the members of its type.
 extension DeclarationScanner {
   /// Reads `var`/`let` and its comma-separated bindings; the token is the keyword.
   ///
   /// Properties are appended as their names are read; `var a, b: Int` then gives `a` the
   /// type found after `b`, as Swift does for untyped names without a default.
-  mutating func scanStoredProperties(_ prefix: Prefix, structIndex: Int) {
+  mutating func scanStoredProperties(_ prefix: Prefix, owner: MemberOwner) {
     let isLet = token.is(.let)
     let comments = leadingComments(before: prefix)
+    let isStatic = prefix.modifiers.isStatic
+    // A struct's stored instance properties are persisted; only they need a written type.
+    var structIndex = -1
+    if case .structure(let index) = owner, !isStatic { structIndex = index }
     let isIgnored = comments.annotations.contains(where: { $0.key == "ignore" })
     let needsType =
-      !isIgnored
+      structIndex >= 0 && !isIgnored
       && (!structs[structIndex].annotations.isEmpty || !comments.annotations.isEmpty)
+    let isInExtension = isExtension(owner)
     // Names so far with neither type nor default (`a` in `var a, b: Int`), waiting for a type;
     // and names that will never have one. Both stay unallocated in the usual case.
     var waitingForType: [(name: String, offset: Int)] = []
     var untyped: [(name: String, offset: Int)] = []
     // Captured now: reading the last token of the declaration already handles an `#if` after it.
     let declarationConditions = conditions
-    // A property is no more visible than its struct.
-    let access = min(prefix.modifiers.access ?? .internal, scopes[scopes.count - 1].accessLimit)
+    // A property is no more visible than its type.
+    let access = memberAccess(written: prefix.modifiers.access)
     advance()
     while true {
       if token.is(ASCII.openParen) {
@@ -60,17 +67,15 @@ extension DeclarationScanner {
         literalType = expression.literalType ?? Self.initializerType(expression.text)
       }
       // `{ willSet/didSet … }` keeps the property stored; anything else makes it computed.
-      var isComputed = false
-      if token.is(ASCII.openBrace) {
-        let first = peek()
-        isComputed = !(first.is(.willSet) || first.is(.didSet))
-      }
+      var accessors = AccessorSummary()
+      accessors.isComputed = false
+      if token.is(ASCII.openBrace) { accessors = peekAccessors() }
+      let isComputed = accessors.isComputed
       if let type {
         // Earlier untyped names without a default take this type (`var a, b: Int`); they are
         // the last ones appended.
-        let count = structs[structIndex].properties.count
-        for index in (count - waitingForType.count)..<count {
-          structs[structIndex].properties[index].typeName = type
+        if !waitingForType.isEmpty {
+          setTypeOfLast(waitingForType.count, to: type, structIndex: structIndex, owner: owner)
         }
         waitingForType = []
       } else if defaultValue != nil {
@@ -81,7 +86,7 @@ extension DeclarationScanner {
       } else if !isComputed {
         waitingForType.append((name(of: nameToken), nameToken.start))
       }
-      if !isComputed {
+      if !isComputed && structIndex >= 0 {
         // The memberwise initializer builds the value in place; the public one copies it.
         structs[structIndex].properties.append(
           PropertyDeclaration(
@@ -92,6 +97,19 @@ extension DeclarationScanner {
             setterAccess: prefix.modifiers.setterAccess, annotations: comments.annotations,
             sourceryAnnotations: [:], docComment: comments.docComment,
             location: location(nameToken.start), conditions: declarationConditions))
+      } else {
+        let variable = PropertyDeclaration(
+          name: name(of: nameToken), typeName: type ?? literalType,
+          isTypeInferred: type == nil && literalType != nil, isLet: isLet,
+          isLazy: prefix.modifiers.isLazy, defaultValue: defaultValue,
+          attributes: prefix.attributes, access: access,
+          setterAccess: prefix.modifiers.setterAccess, annotations: comments.annotations,
+          sourceryAnnotations: [:], docComment: comments.docComment,
+          location: location(nameToken.start), conditions: declarationConditions,
+          isComputed: isComputed, isStatic: isStatic, isAsync: accessors.isAsync,
+          isThrowing: accessors.isThrowing, hasSetter: accessors.hasSetter,
+          isInExtension: isInExtension)
+        appendMembers(to: owner) { $0.variables.append(variable) }
       }
       guard token.is(ASCII.comma) else { break }
       advance()
@@ -101,6 +119,21 @@ extension DeclarationScanner {
       for (name, offset) in untyped + waitingForType {
         diagnose(.missingTypeAnnotation(property: name), at: offset)
       }
+    }
+  }
+
+  /// Gives the last `count` properties appended for this declaration their type.
+  private mutating func setTypeOfLast(
+    _ count: Int, to type: String, structIndex: Int, owner: MemberOwner
+  ) {
+    if structIndex >= 0 {
+      let total = structs[structIndex].properties.count
+      for index in (total - count)..<total { structs[structIndex].properties[index].typeName = type }
+      return
+    }
+    appendMembers(to: owner) { members in
+      let total = members.variables.count
+      for index in max(0, total - count)..<total { members.variables[index].typeName = type }
     }
   }
 
@@ -114,7 +147,7 @@ extension DeclarationScanner {
       if depth == 0 {
         if token.is(ASCII.equals) || token.is(ASCII.openBrace) || token.is(ASCII.comma)
           || token.is(ASCII.semicolon) || token.is(ASCII.closeBrace)
-          || token.is(ASCII.closeParen) || token.is(ASCII.closeBracket)
+          || token.is(ASCII.closeParen) || token.is(ASCII.closeBracket) || token.is(.where)
         {
           break
         }

@@ -62,7 +62,8 @@ extension DeclarationScanner {
     if keyword != .extension && keyword != .protocol { typeAccess.record(qualified, access) }
     defer {
       if let top = scopes.indices.last, !scopes[top].isCode {
-        scopes[top].memberAccess = memberAccess
+        // A protocol's requirements have the protocol's access.
+        scopes[top].memberAccess = keyword == .protocol ? access : memberAccess
         scopes[top].accessLimit = accessLimit
       }
     }
@@ -93,7 +94,27 @@ extension DeclarationScanner {
           ConformanceDeclaration(
             typeName: qualified, inheritedTypes: inherited, location: location(nameToken.start)))
       }
-      pushScope(.typeBody, name: qualified, label: label)
+      let kind: TypeDeclaration.Kind =
+        switch keyword {
+        case .class: .class
+        case .actor: .actor
+        case .protocol: .protocol
+        default: .extension
+        }
+      if let annotation = comments.annotations.first {
+        // Skipping it would leave the user wondering why nothing is generated.
+        diagnose(
+          .annotatedNonStruct(kind: kindName, name: qualified), at: annotation.location.offset)
+      }
+      types.append(
+        TypeDeclaration(
+          name: qualified, localName: localName, kind: kind, access: access,
+          declaredAccess: prefix.modifiers.access, genericParameters: generics,
+          genericWhereClause: whereClause, inheritedTypes: inherited,
+          attributes: prefix.attributes, modifiers: prefix.modifiers.names,
+          docComment: comments.docComment, annotations: comments.annotations,
+          location: location(nameToken.start), conditions: conditions))
+      pushScope(.typeBody(types.count - 1), name: qualified, label: label)
     }
     advance()
   }

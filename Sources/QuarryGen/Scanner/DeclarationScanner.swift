@@ -45,7 +45,8 @@ struct DeclarationScanner {
     enum Kind {
       case structBody(Int)
       case enumBody(Int)
-      case typeBody
+      /// A class, actor, protocol or extension: index in `types` (-1 past the nesting limit).
+      case typeBody(Int)
       case code
     }
 
@@ -79,6 +80,7 @@ struct DeclarationScanner {
   var structs: [StructDeclaration] = []
   var enums: [EnumDeclaration] = []
   var conformances: [ConformanceDeclaration] = []
+  var types: [TypeDeclaration] = []
   var diagnostics: [Diagnostic] = []
   var suppressedDiagnostics = 0
   var scopes: [Scope] = []

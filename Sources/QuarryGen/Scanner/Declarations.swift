@@ -89,6 +89,18 @@ public struct PropertyDeclaration: Sendable, Hashable {
   public var location: SourceLocation
   /// The `#if` conditions enclosing this property, outermost first (`"DEBUG"`, `"!DEBUG"`).
   public var conditions: [String]
+  /// A computed property (an accessor block other than `willSet`/`didSet`, or a protocol's
+  /// `{ get }`): never in a struct's `properties`, which are stored ones.
+  public var isComputed = false
+  /// `static` or `class`: never in a struct's `properties` either.
+  public var isStatic = false
+  /// A computed property's getter is `get async` / `get throws`.
+  public var isAsync = false
+  public var isThrowing = false
+  /// A computed property has a setter (`{ get set }`, `set { }`).
+  public var hasSetter = false
+  /// Whether the declaration is in an extension of its type.
+  public var isInExtension = false
 }
 
 // In an extension, so that the scanner can use the memberwise initializer: it builds the value
@@ -146,6 +158,9 @@ public struct StructDeclaration: Sendable, Hashable {
   /// Names of the `static` (or `class`) properties and functions declared in the body, which
   /// generated static members (associations) must not repeat.
   public var staticMemberNames: [String] = []
+  /// Computed and static properties, methods, initializers and subscripts, its extensions'
+  /// in the same file included.
+  public var members = MemberDeclarations()
 
   public init(
     name: String, localName: String, access: AccessLevel = .internal,
@@ -189,6 +204,8 @@ public struct EnumDeclaration: Sendable, Hashable {
   public var sourceryAnnotations: [String: SourceryAnnotationValue] = [:]
   public var location: SourceLocation
   public var conditions: [String]
+  /// Computed and static properties, methods, initializers and subscripts.
+  public var members = MemberDeclarations()
 
   public init(
     name: String, localName: String, access: AccessLevel = .internal, rawType: String? = nil,
@@ -288,6 +305,8 @@ public struct ScannedFile: Sendable, Hashable {
   public var enums: [EnumDeclaration]
   /// Classes, actors and extensions that declare conformances, in file order.
   public var conformances: [ConformanceDeclaration] = []
+  /// Classes, actors, protocols and extensions with their members, in file order.
+  public var types: [TypeDeclaration] = []
   public var diagnostics: [Diagnostic]
 
   public init(

@@ -34,6 +34,7 @@ enum ScannerMessage {
   case annotationNearMiss(AnnotationNearMiss)
   case tooManyDiagnostics(Int)
   case unreadableFile(String)
+  case annotatedNonStruct(kind: String, name: String)
 
   var text: String {
     switch self {
@@ -82,6 +83,9 @@ enum ScannerMessage {
     case .trailingAnnotation:
       "an annotation in a trailing comment is ignored; put it on the line above the declaration"
     case .unreadableFile(let reason): "cannot read file: \(reason)"
+    case .annotatedNonStruct(let kind, let name):
+      "Quarry persists structs; \(kind) '\(name)' cannot take a '// quarry:' annotation: make "
+        + "it a struct to store it, or use '// sourcery:' to annotate it for a custom template"
     case .annotationNearMiss(let miss):
       switch miss.kind {
       case .wrongCase:

@@ -3,7 +3,9 @@
 /// Extracts every `struct` and `enum` (qualified through nesting in types and extensions),
 /// their attributes, modifiers, generic parameters, inheritance, doc comments and
 /// `// quarry:` annotations; the stored instance properties of structs; the cases and raw type
-/// of enums. Never throws: what it cannot read becomes a diagnostic in
+/// of enums; every class, actor, protocol and extension; and in every type body the
+/// signatures of its other members (computed and static properties, methods, initializers,
+/// subscripts, associated types), in `members`. Never throws: what it cannot read becomes a diagnostic in
 /// `ScannedFile.diagnostics`, and scanning resumes at the next declaration.
 ///
 /// ```swift
@@ -22,6 +24,7 @@ public struct SourceScanner: Sendable {
     var scanned = ScannedFile(
       file: file, structs: result.structs, enums: result.enums, diagnostics: result.diagnostics)
     scanned.conformances = scanner.conformances
+    scanned.types = scanner.types
     SourceryAnnotationReader.apply(to: &scanned)
     return scanned
   }

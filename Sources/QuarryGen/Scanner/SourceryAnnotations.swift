@@ -21,8 +21,8 @@ import Foundation
 /// `sourcery:begin:` … `sourcery:end` annotate every declaration between them and
 /// `sourcery:file:` every declaration below it; `// sourcery: ns:key = 1` nests under `ns`.
 /// Value types are in `SourceryAnnotationValue`. A key met again with another value becomes
-/// an array, in the order Sourcery collects them: the declaration's own line, then the lines
-/// above it from the nearest up.
+/// an array in source order, as Sourcery gives it: the lines above from the top down, then
+/// the declaration's own line (`tag = "a"` above `tag = "b"` gives `["a", "b"]`).
 struct SourceryAnnotationReader {
   private enum LineKind {
     /// `marker`: a `sourcery:begin:`, `end`, `file:` or `inline:` line, which ends the run of
@@ -69,6 +69,30 @@ struct SourceryAnnotationReader {
         file.enums[enumIndex].caseDetails[caseIndex].sourceryAnnotations = reader.annotations(
           at: file.enums[enumIndex].caseDetails[caseIndex].location.offset)
       }
+      reader.apply(to: &file.enums[enumIndex].members)
+    }
+    for structIndex in file.structs.indices {
+      reader.apply(to: &file.structs[structIndex].members)
+    }
+    for typeIndex in file.types.indices {
+      file.types[typeIndex].sourceryAnnotations = reader.annotations(
+        at: file.types[typeIndex].location.offset)
+      reader.apply(to: &file.types[typeIndex].members)
+    }
+  }
+
+  private func apply(to members: inout MemberDeclarations) {
+    for index in members.variables.indices {
+      members.variables[index].sourceryAnnotations = annotations(
+        at: members.variables[index].location.offset)
+    }
+    for index in members.methods.indices {
+      members.methods[index].sourceryAnnotations = annotations(
+        at: members.methods[index].location.offset)
+    }
+    for index in members.subscripts.indices {
+      members.subscripts[index].sourceryAnnotations = annotations(
+        at: members.subscripts[index].location.offset)
     }
   }
 
@@ -141,12 +165,16 @@ struct SourceryAnnotationReader {
     }
     let index = low
     let line = lines[index]
-    var result: [String: SourceryAnnotationValue] = [:]
+    // Collected in source order, top to bottom: the lines above, then the declaration's own
+    // line, then `/* sourcery: */` comments before its name, left to right.
+    var own: [String: SourceryAnnotationValue] = [:]
+    var inline: [[String: SourceryAnnotationValue]] = []
+    var readsAbove = true
     var prefix = Self.trimmed(
       String(decoding: bytes[line.start..<min(offset, line.end)], as: UTF8.self))
     if !prefix.isEmpty {
-      result = line.blockAnnotations
-      for (key, value) in line.annotations { Self.append(key, value, to: &result) }
+      own = line.blockAnnotations
+      for (key, value) in line.annotations { Self.append(key, value, to: &own) }
       let isCase = prefix.hasPrefix("case")
       if isCase { prefix = Self.trimmed(String(prefix.dropFirst(4))) }
       var foundInline = false
@@ -154,29 +182,50 @@ struct SourceryAnnotationReader {
       while prefix.hasSuffix("*/"), let open = prefix.range(of: "/*", options: .backwards) {
         foundInline = true
         if case .items(let items) = Self.commentAnnotations(String(prefix[open.lowerBound...])) {
-          for (key, value) in items { Self.append(key, value, to: &result) }
+          inline.insert(items, at: 0)
         }
         prefix = Self.trimmed(String(prefix[..<open.lowerBound]))
       }
-      if (foundInline || isCase) && !prefix.isEmpty { return result }
-      guard index > 0 else { return result }
-      let previous = lines[index - 1]
-      let previousText = Self.trimmed(
-        String(decoding: bytes[previous.start..<previous.end], as: UTF8.self))
-      let continues =
-        previous.kind != .other && previous.kind != .marker
-        && (previousText.hasPrefix("//") || previousText.hasSuffix("*/")
-          || previousText.hasPrefix("@") || previousText.hasPrefix("#"))
-      if !continues { return result }
+      if (foundInline || isCase) && !prefix.isEmpty {
+        readsAbove = false
+      } else if index == 0 {
+        readsAbove = false
+      } else {
+        let previous = lines[index - 1]
+        let previousText = Self.trimmed(
+          String(decoding: bytes[previous.start..<previous.end], as: UTF8.self))
+        readsAbove =
+          previous.kind != .other && previous.kind != .marker
+          && (previousText.hasPrefix("//") || previousText.hasSuffix("*/")
+            || previousText.hasPrefix("@") || previousText.hasPrefix("#"))
+      }
+    } else {
+      own = line.annotations
     }
-    var above = index - 1
-    while above >= 0 {
-      for (key, value) in lines[above].annotations { Self.append(key, value, to: &result) }
-      if lines[above].kind == .other || lines[above].kind == .marker { break }
-      above -= 1
+    var result: [String: SourceryAnnotationValue] = [:]
+    if readsAbove {
+      var top = index - 1
+      while top > 0 && lines[top].kind != .other && lines[top].kind != .marker { top -= 1 }
+      if top >= 0 {
+        for above in top..<index {
+          for (key, value) in Self.sortedEntries(lines[above].annotations) {
+            Self.append(key, value, to: &result)
+          }
+        }
+      }
     }
-    for (key, value) in line.annotations { Self.append(key, value, to: &result) }
+    for (key, value) in Self.sortedEntries(own) { Self.append(key, value, to: &result) }
+    for items in inline {
+      for (key, value) in Self.sortedEntries(items) { Self.append(key, value, to: &result) }
+    }
     return result
+  }
+
+  /// A line's entries in a fixed order, so that merging is the same on every run.
+  private static func sortedEntries(
+    _ annotations: [String: SourceryAnnotationValue]
+  ) -> [(key: String, value: SourceryAnnotationValue)] {
+    annotations.count < 2 ? Array(annotations) : annotations.sorted { $0.key < $1.key }
   }
 
   // MARK: - Comment lines

@@ -9,6 +9,14 @@ indirect enum Expression: Sendable {
   case or(Expression, Expression)
   /// `lhs op rhs`; the location is the operator's, for type errors.
   case comparison(ComparisonOperator, Expression, Expression, SourceLocation)
+  /// Stencil's inline `{{ value if condition else other }}`; without `else`, nothing prints
+  /// when the condition fails.
+  case conditional(Expression, condition: Expression, otherwise: Expression?)
+  /// Stencil's range `lower...upper`: the whole numbers between, counting down when
+  /// `upper < lower`; the location is the `...`'s.
+  case range(Expression, Expression, SourceLocation)
+  /// Stencil's `value[key]`: the member, element or character `key` evaluates to.
+  case `subscript`(Expression, Expression, SourceLocation)
 }
 
 /// The binary operators of `{% if %}`, tightest after filters.

@@ -7,7 +7,7 @@ struct ExpressionToken: Sendable, Equatable {
     /// A quoted string; `text` holds the unescaped contents.
     case string
     case number
-    /// `|` `:` `,` `=` `==` `!=` `<` `<=` `>` `>=` `(` `)`.
+    /// `|` `:` `,` `=` `==` `!=` `<` `<=` `>` `>=` `(` `)` `[` `]` `...`.
     case symbol
   }
 
@@ -47,8 +47,11 @@ struct ExpressionLexer {
       {
         // `!name` is a negated filter (Sourcery's `|!optional`, `|!annotated:"skip"`).
         index += 1
+        // A dot continues a path unless it starts `...` (`1...types.count`).
         while index < range.upperBound
-          && (Self.isNameContinuation(bytes[index]) || bytes[index] == UInt8(ascii: "."))
+          && (Self.isNameContinuation(bytes[index])
+            || (bytes[index] == UInt8(ascii: ".")
+              && !Self.startsEllipsis(bytes, at: index, end: range.upperBound)))
         {
           index += 1
         }
@@ -59,7 +62,9 @@ struct ExpressionLexer {
       {
         index += 1
         while index < range.upperBound
-          && (Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "."))
+          && (Self.isDigit(bytes[index])
+            || (bytes[index] == UInt8(ascii: ".")
+              && !Self.startsEllipsis(bytes, at: index, end: range.upperBound)))
         {
           index += 1
         }
@@ -120,6 +125,11 @@ struct ExpressionLexer {
     return token.kind == .symbol && token.text != ")"
   }
 
+  private static func startsEllipsis(_ bytes: [UInt8], at index: Int, end: Int) -> Bool {
+    index + 2 < end && bytes[index + 1] == UInt8(ascii: ".")
+      && bytes[index + 2] == UInt8(ascii: ".")
+  }
+
   private static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
@@ -153,8 +163,10 @@ struct ExpressionLexer {
     case UInt8(ascii: "!"):
       return next == UInt8(ascii: "=") ? 2 : nil
     case UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "("),
-      UInt8(ascii: ")"):
+      UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"):
       return 1
+    case UInt8(ascii: "."):
+      return startsEllipsis(bytes, at: index, end: end) ? 3 : nil
     default:
       return nil
     }

@@ -57,6 +57,27 @@ struct ExpressionParser {
     return expression
   }
 
+  /// Parses what `{{ }}` holds: an expression, optionally Stencil's inline condition
+  /// (`value if condition`, `value if condition else other`), to the end of the tag.
+  mutating func parseOutputExpression() -> Expression? {
+    guard let value = parseExpression() else { return nil }
+    var expression = value
+    if advance(ifKeyword: "if") {
+      guard let condition = parseExpression() else { return nil }
+      var otherwise: Expression?
+      if advance(ifKeyword: "else") {
+        guard let other = parseExpression() else { return nil }
+        otherwise = other
+      }
+      expression = .conditional(value, condition: condition, otherwise: otherwise)
+    }
+    if let token = current {
+      fail(.unexpectedToken(token.text), at: token.offset)
+      return nil
+    }
+    return expression
+  }
+
   mutating func parseExpression() -> Expression? {
     guard var lhs = parseAnd() else { return nil }
     while advance(ifKeyword: "or") {
@@ -84,23 +105,48 @@ struct ExpressionParser {
   }
 
   private mutating func parseComparison() -> Expression? {
-    guard let lhs = parseFiltered() else { return nil }
+    guard let lhs = parseRange() else { return nil }
     guard let token = current else { return lhs }
     let isOperator =
       (token.kind == .symbol && ComparisonOperator(rawValue: token.text) != nil)
       || (token.kind == .name && token.text == "in")
     guard isOperator, let op = ComparisonOperator(rawValue: token.text) else { return lhs }
     index += 1
-    guard let rhs = parseFiltered() else { return nil }
+    guard let rhs = parseRange() else { return nil }
     return .comparison(op, lhs, rhs, SourceLocation(path: file.path, offset: token.offset))
+  }
+
+  /// `filtered ('...' filtered)?`.
+  private mutating func parseRange() -> Expression? {
+    guard let lower = parseFiltered() else { return nil }
+    guard let token = current, token.kind == .symbol, token.text == "..." else { return lower }
+    index += 1
+    guard let upper = parseFiltered() else { return nil }
+    return .range(lower, upper, SourceLocation(path: file.path, offset: token.offset))
   }
 
   /// `primary ('|' name (':' argument (',' argument)*)?)*`.
   mutating func parseFiltered() -> Expression? {
-    guard var expression = parsePrimary() else { return nil }
+    guard var expression = parseSubscripted() else { return nil }
     while advance(ifSymbol: "|") {
       guard let call = parseFilterCall() else { return nil }
       expression = .filter(expression, call)
+    }
+    return expression
+  }
+
+  /// `primary ('[' expression ']')*`.
+  private mutating func parseSubscripted() -> Expression? {
+    guard var expression = parsePrimary() else { return nil }
+    while let token = current, token.kind == .symbol, token.text == "[" {
+      index += 1
+      guard let key = parseExpression() else { return nil }
+      guard advance(ifSymbol: "]") else {
+        fail(.expectedClosingBracket)
+        return nil
+      }
+      expression = .subscript(
+        expression, key, SourceLocation(path: file.path, offset: token.offset))
     }
     return expression
   }

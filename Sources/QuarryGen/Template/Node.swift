@@ -6,6 +6,9 @@
 enum Node: Sendable {
   /// Literal text, whitespace rules already applied.
   case text(String)
+  /// The line ending of a dropped tag-only line: printed unless the output already ends a
+  /// line (see `TemplateLexer`).
+  case lineBreak(String)
   /// `{{ expression }}`.
   case output(Expression)
   /// `{% for %}…{% empty %}…{% endfor %}`.
@@ -20,4 +23,18 @@ enum Node: Sendable {
   case filterBlock(FilterBlockNode)
   /// `{% fits width %}…{% else %}…{% endfits %}`.
   case fits(FitsNode)
+  /// StencilSwiftKit's `{% macro name a b %}…{% endmacro %}`: defines, prints nothing.
+  case macro(MacroNode)
+  /// StencilSwiftKit's `{% call name x y %}`.
+  case call(CallNode)
+  /// StencilSwiftKit's `{% map list into result using item %}…{% endmap %}`.
+  case map(MapNode)
+  /// `{% extends "Base" %}`: renders the base template with this one's blocks.
+  case extends(ExtendsNode)
+  /// `{% block name %}…{% endblock %}`.
+  case block(BlockNode)
+  /// `{% break %}`, `{% continue %}`.
+  case loopControl(LoopControlNode)
+  /// `{% now "format" %}`.
+  case now(NowNode)
 }

@@ -34,7 +34,60 @@ extension Renderer {
     case .comparison(let op, let lhs, let rhs, let location):
       guard let left = evaluate(lhs), let right = evaluate(rhs) else { return nil }
       return compare(op, left, right, at: location)
+    case .conditional(let value, let condition, let otherwise):
+      guard let holds = evaluate(condition) else { return nil }
+      if holds.isTruthy { return evaluate(value, allowsUndefined: allowsUndefined) }
+      guard let otherwise else { return .null }
+      return evaluate(otherwise, allowsUndefined: allowsUndefined)
+    case .range(let lower, let upper, let location):
+      guard let from = evaluate(lower), let to = evaluate(upper) else { return nil }
+      return range(from, to, at: location)
+    case .subscript(let base, let key, let location):
+      guard let container = evaluate(base, allowsUndefined: allowsUndefined),
+        let member = evaluate(key)
+      else { return nil }
+      return subscripted(container, member, at: location)
     }
+  }
+
+  private mutating func range(
+    _ lower: TemplateValue, _ upper: TemplateValue, at location: SourceLocation
+  )
+    -> TemplateValue?
+  {
+    guard case .number(let from) = lower, case .number(let to) = upper,
+      from.rounded() == from, to.rounded() == to, abs(from) < 1e9, abs(to) < 1e9
+    else {
+      report(
+        .invalidRange(lower: lower.kindDescription, upper: upper.kindDescription), at: location)
+      return nil
+    }
+    let (start, end) = (Int(from), Int(to))
+    let numbers = start <= end ? Array(start...end) : Array((end...start).reversed())
+    return .array(numbers.map { .number(Double($0)) })
+  }
+
+  /// `value[key]`: a missing key or an index out of range is `null`, as in Stencil.
+  private mutating func subscripted(
+    _ container: TemplateValue, _ key: TemplateValue, at location: SourceLocation
+  ) -> TemplateValue? {
+    switch (container, key) {
+    case (.null, _): return .null
+    case (.dictionary(let dictionary), _):
+      guard let name = key.stringValue else { break }
+      return dictionary[name] ?? .null
+    case (.array(let elements), .number(let number)) where number.rounded() == number:
+      let index = Int(number)
+      return elements.indices.contains(index) ? elements[index] : .null
+    case (.string(let string), .number(let number)) where number.rounded() == number:
+      let index = Int(number)
+      guard index >= 0 && index < string.count else { return .null }
+      return .string(String(string[string.index(string.startIndex, offsetBy: index)]))
+    default: break
+    }
+    report(
+      .invalidSubscript(kind: container.kindDescription, key: key.kindDescription), at: location)
+    return nil
   }
 
   /// Applies one filter; `null` passes through every filter but `default` unchanged.

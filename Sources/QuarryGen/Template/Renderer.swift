@@ -26,6 +26,13 @@ struct Renderer {
   private(set) var loops: [Loop] = []
   /// The model element the caller is rendering (`Bird`), for notes.
   let element: String?
+  /// `{% macro %}`s defined so far, by name.
+  var macros: [String: MacroNode] = [:]
+  /// Set by `{% break %}`/`{% continue %}`: every enclosing body stops rendering until the
+  /// innermost loop takes it.
+  var loopControl: LoopControlNode.Kind?
+  /// `{% block %}` bodies of the templates being extended, most derived first.
+  var blockOverrides: [String: [[Node]]] = [:]
 
   init(root: [String: TemplateValue], element: String?, capacity: Int) {
     self.root = root
@@ -37,6 +44,8 @@ struct Renderer {
     for node in nodes {
       switch node {
       case .text(let text): output += text
+      case .lineBreak(let text):
+        if let last = output.utf8.last, last != UInt8(ascii: "\n") { output += text }
       case .output(let expression): evaluate(expression)?.write(to: &output)
       case .forLoop(let node): node.render(in: &self)
       case .conditional(let node): node.render(in: &self)
@@ -44,8 +53,25 @@ struct Renderer {
       case .set(let node): node.render(in: &self)
       case .filterBlock(let node): node.render(in: &self)
       case .fits(let node): node.render(in: &self)
+      case .macro(let node): macros[node.name] = node
+      case .call(let node): node.render(in: &self)
+      case .map(let node): node.render(in: &self)
+      case .extends(let node): node.render(in: &self)
+      case .block(let node): node.render(in: &self)
+      case .loopControl(let node): loopControl = node.kind
+      case .now(let node): node.render(in: &self)
       }
+      if loopControl != nil { return }
     }
+  }
+
+  /// Renders `nodes` with `bound` names added for them alone (macro parameters, `include`'s
+  /// context).
+  mutating func render(_ nodes: [Node], binding bound: [(String, TemplateValue)]) {
+    let start = bindings.count
+    for (name, value) in bound { bind(name, to: value) }
+    render(nodes)
+    if bindings.count > start { bindings.removeSubrange(start...) }
   }
 
   /// Renders `nodes` into a fresh string, leaving `output` as it was.
@@ -53,6 +79,15 @@ struct Renderer {
     var saved = ""
     swap(&saved, &output)
     render(nodes)
+    swap(&saved, &output)
+    return saved
+  }
+
+  /// `capture(_:)` with `bound` names added for the body alone.
+  mutating func capture(_ nodes: [Node], binding bound: [(String, TemplateValue)]) -> String {
+    var saved = ""
+    swap(&saved, &output)
+    render(nodes, binding: bound)
     swap(&saved, &output)
     return saved
   }
@@ -70,6 +105,13 @@ struct Renderer {
     loops[last].item = item
     let start = loops[last].bindingStart
     if bindings.count > start { bindings.removeSubrange(start...) }
+  }
+
+  /// After an iteration's body: takes a pending `break`/`continue`; true for `break`.
+  mutating func endsIteration() -> Bool {
+    guard let control = loopControl else { return false }
+    loopControl = nil
+    return control == .break
   }
 
   mutating func exitLoop() {

@@ -2,7 +2,9 @@
 ///
 /// Whitespace rules, applied here once so rendering only appends text:
 /// - A line holding only block tags (`{% … %}`) and comments, plus spaces or tabs, emits
-///   nothing: its indentation and its line ending are dropped.
+///   nothing but, when the output does not already end a line there, its line ending: a
+///   `.lineBreak` token after the line's last tag. So `){% endfor %}` followed by a loop whose
+///   `{% for %}` line was dropped still ends `)`'s line, as in Stencil.
 /// - `{%-`/`{{-`/`{#-` drop all whitespace (newlines included) before the tag; `-%}`/`-}}`/`-#}`
 ///   drop all whitespace after it.
 ///
@@ -22,7 +24,7 @@ struct TemplateLexer {
     var tokens = scanTokens()
     if whitespace == .quarry { applyStandaloneLineRule(&tokens) }
     applyTrimMarkers(&tokens)
-    return tokens.filter { $0.kind != .text || $0.start < $0.end }
+    return tokens.filter { ($0.kind != .text && $0.kind != .lineBreak) || $0.start < $0.end }
   }
 
   // MARK: Scanning
@@ -87,7 +89,7 @@ struct TemplateLexer {
     switch kind {
     case .variable: "}}"
     case .block: "%}"
-    case .comment, .text: "#}"
+    case .comment, .text, .lineBreak: "#}"
     }
   }
 
@@ -106,7 +108,7 @@ struct TemplateLexer {
       switch kind {
       case .variable: UInt8(ascii: "}")
       case .block: UInt8(ascii: "%")
-      case .comment, .text: UInt8(ascii: "#")
+      case .comment, .text, .lineBreak: UInt8(ascii: "#")
       }
     var index = start + 2
     var quote: UInt8?
@@ -153,9 +155,13 @@ struct TemplateLexer {
     isBlank(byte) || byte == UInt8(ascii: "\n")
   }
 
-  /// Drops the indentation and line ending of every line holding only block tags and comments.
+  /// Drops the indentation and line ending of every line holding only block tags and comments,
+  /// leaving a `.lineBreak` token after the line's last tag unless that tag trims after itself.
   private func applyStandaloneLineRule(_ tokens: inout [TemplateToken]) {
+    let bytes = file.bytes
     var removals: [Range<Int>] = []
+    // (index of the token the line break goes before, the line ending's range).
+    var lineBreaks: [(index: Int, range: Range<Int>)] = []
     var index = 0
     while index < tokens.count {
       let kind = tokens[index].kind
@@ -169,8 +175,25 @@ struct TemplateLexer {
       removals.append(lineStart..<lineEnd)
       // Every tag up to the end of that line shares the same removal.
       while index < tokens.count && tokens[index].tagStart < lineEnd { index += 1 }
+      var lastTag = index - 1
+      while lastTag > 0 && tokens[lastTag].kind == .text { lastTag -= 1 }
+      if lineEnd > 0 && bytes[lineEnd - 1] == UInt8(ascii: "\n") && !tokens[lastTag].trimsAfter {
+        var breakStart = lineEnd - 1
+        if breakStart > 0 && bytes[breakStart - 1] == UInt8(ascii: "\r") { breakStart -= 1 }
+        lineBreaks.append((lastTag + 1, breakStart..<lineEnd))
+      }
     }
     guard !removals.isEmpty else { return }
+    defer {
+      for lineBreak in lineBreaks.reversed() {
+        let range = lineBreak.range
+        tokens.insert(
+          TemplateToken(
+            kind: .lineBreak, start: range.lowerBound, end: range.upperBound,
+            tagStart: range.lowerBound, tagEnd: range.upperBound),
+          at: lineBreak.index)
+      }
+    }
     for tokenIndex in tokens.indices where tokens[tokenIndex].kind == .text {
       for removal in removals {
         var token = tokens[tokenIndex]
@@ -194,7 +217,7 @@ struct TemplateLexer {
       switch token.kind {
       case .variable: return nil
       case .block, .comment: break
-      case .text:
+      case .text, .lineBreak:
         var offset = token.end - 1
         while offset >= token.start {
           if bytes[offset] == UInt8(ascii: "\n") { return offset + 1 }
@@ -217,7 +240,7 @@ struct TemplateLexer {
       switch token.kind {
       case .variable: return nil
       case .block, .comment: break
-      case .text:
+      case .text, .lineBreak:
         var offset = token.start
         while offset < token.end {
           if bytes[offset] == UInt8(ascii: "\n") { return offset + 1 }
@@ -234,6 +257,9 @@ struct TemplateLexer {
   private func applyTrimMarkers(_ tokens: inout [TemplateToken]) {
     let bytes = file.bytes
     for index in tokens.indices where tokens[index].kind != .text {
+      if tokens[index].trimsBefore && index > 0 && tokens[index - 1].kind == .lineBreak {
+        tokens[index - 1].end = tokens[index - 1].start
+      }
       if tokens[index].trimsBefore && index > 0 && tokens[index - 1].kind == .text {
         var text = tokens[index - 1]
         while text.end > text.start && Self.isWhitespace(bytes[text.end - 1]) { text.end -= 1 }

@@ -11,6 +11,7 @@ enum TemplateMessage: Sendable, Equatable {
   case expectedExpression
   case expectedFilterName
   case expectedClosingParenthesis
+  case expectedClosingBracket
   case expectedTagName
   case invalidNumber(String)
   case invalidVariablePath(String)
@@ -24,6 +25,8 @@ enum TemplateMessage: Sendable, Equatable {
   case malformedTag(String, syntax: String)
   case templateNotFound(String, suggestion: String?)
   case includeCycle(String)
+  case loopControlOutsideLoop(String)
+  case extendsInsideBlock
   // Rendering.
   case undefinedVariable(String, suggestion: String?)
   case noMember(path: String, kind: String, member: String)
@@ -34,6 +37,13 @@ enum TemplateMessage: Sendable, Equatable {
   case filterArgument(filter: String, position: Int, expected: String, kind: String)
   case cannotCompare(operator: String, lhs: String, rhs: String)
   case invalidMembershipTest(kind: String)
+  case invalidRange(lower: String, upper: String)
+  case undefinedMacro(String, suggestion: String?)
+  case macroArgumentCount(String, expected: Int, got: Int)
+  case mapNeedsArray(kind: String)
+  case nowFormat(kind: String)
+  case includeContext(kind: String)
+  case invalidSubscript(kind: String, key: String)
   // Notes.
   case renderingElement(String)
 
@@ -53,6 +63,8 @@ enum TemplateMessage: Sendable, Equatable {
       "expected a filter name after '|'"
     case .expectedClosingParenthesis:
       "expected ')'"
+    case .expectedClosingBracket:
+      "expected ']'"
     case .expectedTagName:
       "expected a tag name"
     case .invalidNumber(let text):
@@ -79,6 +91,20 @@ enum TemplateMessage: Sendable, Equatable {
       "no template named '\(name)'" + Self.suggesting(suggestion)
     case .includeCycle(let name):
       "template '\(name)' includes itself"
+    case .loopControlOutsideLoop(let tag):
+      "'\(tag)' must be inside a 'for' loop"
+    case .extendsInsideBlock:
+      "'extends' must be outside every block"
+    case .undefinedMacro(let name, let suggestion):
+      "undefined macro '\(name)'" + Self.suggesting(suggestion)
+    case .macroArgumentCount(let name, let expected, let got):
+      "macro '\(name)' takes \(expected == 1 ? "1 argument" : "\(expected) arguments"), got \(got)"
+    case .mapNeedsArray(let kind):
+      "'map' needs an array, got \(kind)"
+    case .nowFormat(let kind):
+      "'now' needs a format string, got \(kind)"
+    case .includeContext(let kind):
+      "'include' needs a dictionary as its context, got \(kind)"
     case .undefinedVariable(let path, let suggestion):
       "undefined variable '\(path)'" + Self.suggesting(suggestion)
     case .noMember(let path, let kind, let member):
@@ -97,6 +123,10 @@ enum TemplateMessage: Sendable, Equatable {
       "cannot compare \(lhs) and \(rhs) with '\(op)'"
     case .invalidMembershipTest(let kind):
       "'in' needs an array, a dictionary or a string on its right, got \(kind)"
+    case .invalidRange(let lower, let upper):
+      "a range needs whole numbers on both sides of '...', got \(lower) and \(upper)"
+    case .invalidSubscript(let kind, let key):
+      "cannot subscript \(kind) with \(key)"
     case .renderingElement(let name):
       "while rendering '\(name)'"
     }

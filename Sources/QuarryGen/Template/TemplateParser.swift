@@ -29,17 +29,21 @@ struct TemplateParser {
 
   /// Block tags that open a block, and the tag that closes each.
   static let endTags = [
-    "for": "endfor", "if": "endif", "filter": "endfilter", "fits": "endfits",
+    "for": "endfor", "if": "endif", "ifnot": "endif", "filter": "endfilter", "fits": "endfits",
+    "macro": "endmacro", "map": "endmap", "block": "endblock", "set": "endset",
   ]
   /// Tags that only make sense inside a block, and the block they belong to.
   static let innerTags = [
     "empty": "for", "endfor": "for", "elif": "if", "else": "if", "endif": "if",
-    "endfilter": "filter", "endfits": "fits",
+    "endfilter": "filter", "endfits": "fits", "endmacro": "macro", "endmap": "map",
+    "endblock": "block", "endset": "set",
   ]
-  static let tagNames = [
-    "for", "empty", "endfor", "if", "elif", "else", "endif", "include", "set", "filter",
-    "endfilter", "fits", "endfits",
-  ]
+  static let tagNames =
+    [
+      "for", "empty", "endfor", "if", "ifnot", "elif", "else", "endif", "include", "set",
+      "endset", "filter", "endfilter", "fits", "endfits", "macro", "endmacro", "call", "map",
+      "endmap", "extends", "block", "endblock", "break", "continue", "now",
+    ] + sourceryTagNames
 
   let file: SourceFile
   private let tokens: [TemplateToken]
@@ -63,6 +67,12 @@ struct TemplateParser {
     self.file = file
     self.resolveInclude = resolveInclude
   }
+
+  /// Whether a `for` loop encloses the tag being parsed (for `break` and `continue`).
+  var isInsideLoop: Bool { openBlocks.contains("for") }
+
+  /// Whether no block encloses the tag being parsed (for `extends`).
+  var isAtTopLevel: Bool { openBlocks.isEmpty }
 
   /// The whole template's nodes.
   mutating func parseTemplate() -> [Node] {
@@ -89,6 +99,9 @@ struct TemplateParser {
         nodes.append(.text(String(decoding: file.bytes[token.start..<token.end], as: UTF8.self)))
       case .comment:
         break
+      case .lineBreak:
+        nodes.append(
+          .lineBreak(String(decoding: file.bytes[token.start..<token.end], as: UTF8.self)))
       case .variable:
         if let expression = parseExpression(token) { nodes.append(.output(expression)) }
       case .block:
@@ -112,7 +125,7 @@ struct TemplateParser {
       return nil
     case .success(let expressionTokens):
       var parser = ExpressionParser(file: file, tokens: expressionTokens, endOffset: token.end)
-      let expression = parser.parseCompleteExpression()
+      let expression = parser.parseOutputExpression()
       diagnostics += parser.diagnostics
       return expression
     }
@@ -128,6 +141,7 @@ struct TemplateParser {
   }
 
   private mutating func splitBlockTag(_ token: TemplateToken) -> BlockTag? {
+    if leadingName(token) == "typed" { return sourceryTypedTag(token) }
     switch ExpressionLexer(file: file).tokenize(token.start..<token.end) {
     case .failure(let failure):
       diagnostics.append(failure.diagnostic)
@@ -177,13 +191,23 @@ struct TemplateParser {
   }
 
   private mutating func parseBlock(_ tag: BlockTag) -> Node? {
+    // A broken `set` is the one-line form: it has no body to skip.
+    if tag.isBroken, tag.name == "set" { return nil }
     if tag.isBroken, Self.endTags[tag.name] != nil {
       skipBrokenBlock(tag)
       return nil
     }
     switch tag.name {
     case "for": return parseFor(tag)
-    case "if": return parseIf(tag)
+    case "if", "ifnot": return parseIf(tag)
+    case "macro": return parseMacro(tag)
+    case "call": return parseCall(tag)
+    case "map": return parseMap(tag)
+    case "extends": return parseExtends(tag)
+    case "block": return parseBlockTag(tag)
+    case "break", "continue": return parseLoopControl(tag)
+    case "now": return parseNow(tag)
+    case "newline", "typed": return parseSourceryTag(tag)
     case "include": return parseInclude(tag)
     case "set": return parseSet(tag)
     case "filter": return parseFilterBlock(tag)

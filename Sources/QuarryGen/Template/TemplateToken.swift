@@ -9,6 +9,10 @@ struct TemplateToken: Sendable {
     case block
     /// `{# … #}`.
     case comment
+    /// The line ending of a line that held only block tags and comments (Quarry's whitespace
+    /// mode): printed only when the output does not already end a line, so dropping a tag
+    /// line never glues the text before it to the text after it.
+    case lineBreak
   }
 
   var kind: Kind

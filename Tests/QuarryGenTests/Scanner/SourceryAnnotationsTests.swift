@@ -35,9 +35,9 @@ final class SourceryAnnotationsTests: XCTestCase {
       ])
   }
 
-  func testRepeatedKeysCollectAnArrayNearestLineFirst() {
-    // Sourcery walks up from the declaration, so the nearest line's value comes first; the
-    // same value twice stays one value.
+  func testRepeatedKeysCollectAnArrayInSourceOrder() {
+    // As Sourcery gives them: top line first (issue 22 found them reversed); the same value
+    // twice stays one value.
     let found = annotations(
       """
       // sourcery: tag = "a"
@@ -46,7 +46,7 @@ final class SourceryAnnotationsTests: XCTestCase {
       struct Bird {}
       """)
     XCTAssertEqual(
-      found.structs["Bird"], ["tag": .array([.string("b"), .string("a")]), "same": .number(1)])
+      found.structs["Bird"], ["tag": .array([.string("a"), .string("b")]), "same": .number(1)])
   }
 
   func testDocCommentsAndAttributesDoNotBreakTheRunButCodeDoes() {

@@ -213,19 +213,19 @@ final class TemplateSyntaxErrorTests: XCTestCase {
 
   func testMalformedTags() {
     assertDiagnostics(
-      "{% for x xs %}{% endfor %}{% set x 1 %}{% include Header %}{% endfor x %}",
+      "{% for x xs %}{% endfor %}{% set 1 x %}{% include Header %}{% endfor x %}",
       """
       Templates/Main.stencil:1:10: error: malformed 'for' tag; expected '{% for item in list %}'
-      {% for x xs %}{% endfor %}{% set x 1 %}{% include Header %}{% endfor x %}
+      {% for x xs %}{% endfor %}{% set 1 x %}{% include Header %}{% endfor x %}
                ^
       Templates/Main.stencil:1:34: error: malformed 'set' tag; expected '{% set name = expression %}'
-      {% for x xs %}{% endfor %}{% set x 1 %}{% include Header %}{% endfor x %}
+      {% for x xs %}{% endfor %}{% set 1 x %}{% include Header %}{% endfor x %}
                                        ^
       Templates/Main.stencil:1:51: error: malformed 'include' tag; expected '{% include "name" %}'
-      {% for x xs %}{% endfor %}{% set x 1 %}{% include Header %}{% endfor x %}
+      {% for x xs %}{% endfor %}{% set 1 x %}{% include Header %}{% endfor x %}
                                                         ^
       Templates/Main.stencil:1:60: error: 'endfor' has no matching 'for'
-      {% for x xs %}{% endfor %}{% set x 1 %}{% include Header %}{% endfor x %}
+      {% for x xs %}{% endfor %}{% set 1 x %}{% include Header %}{% endfor x %}
                                                                  ^
 
       """)

@@ -74,4 +74,33 @@ final class WhitespaceTests: XCTestCase {
 
       """)
   }
+
+  // Stencil prints `)⏎` + `  static let b…` (the for line's newline opens each iteration):
+  // dropping tag lines must not glue the iterations, as it did for AutoLenses.
+  func testLoopBodyEndingInsideALineDoesNotGlueTheNextIteration() {
+    assertRenders(
+      "extension A {\n{% for v in vs %}\n  static let {{ v }} = f(\n  ){% endfor %}\n}\n",
+      ["vs": ["a", "b"]],
+      "extension A {\n  static let a = f(\n  )\n  static let b = f(\n  )\n}\n")
+  }
+
+  // AutoEquatable's shape: a branch ending `return true` without a newline, then a tag line.
+  func testTagLineAfterTextWithoutNewlineKeepsTheLineEnding() {
+    assertRenders(
+      "{% for c in cs %}\ncase {{ c }}: {% if c %}return true{% endif %}\n{% endfor %}\n",
+      ["cs": ["a", "b"]], "case a: return true\ncase b: return true\n")
+    assertRenders(
+      "{% for c in cs %}{{ c }}\n  {% if true %}\n{% endif %}{% endfor %}", ["cs": ["a", "b"]],
+      "a\nb\n")
+  }
+
+  func testTagLineAfterTrimmedNewlineStillEndsTheLine() {
+    // `{%-` eats `a`'s newline; Stencil keeps the newline after the tag, so `b` starts a line.
+    assertRenders("a\n{%- if true %}\nb\n{% endif %}\n", "a\nb\n")
+  }
+
+  func testDashAfterAStandaloneTagStillJoinsTheLines() {
+    assertRenders("a\n{% if true -%}\n   b\n{% endif %}\n", "a\nb\n")
+    assertRenders("{% for x in xs -%}\n{{ x }}{% endfor %}\n", ["xs": [1, 2]], "12\n")
+  }
 }

@@ -23,6 +23,24 @@ final class ScalarConversionTests: XCTestCase {
     }
   }
 
+  func testNaNDatesAreRefusedAlsoInOptionalColumns() throws {
+    let nan = Date(timeIntervalSinceReferenceDate: .nan)
+    XCTAssertThrowsError(try roundTrip(nan, as: .real)) { error in
+      XCTAssertEqual("\(error)", "a NaN Date cannot be stored (SQLite makes it NULL)")
+    }
+    // In a Date? column NULL means nil: a NaN stored as NULL would read back as "no date".
+    let db = try Database.inMemory()
+    try db.write { try $0.execute(#"CREATE TABLE "events" ("at" REAL)"#) }
+    let optional: Date? = nan
+    XCTAssertThrowsError(
+      try db.write {
+        try $0.execute(#"INSERT INTO "events" ("at") VALUES (?)"#, arguments: [optional])
+      })
+    let count = try db.read { try $0.fetchValue(Int.self, sql: #"SELECT count(*) FROM "events""#) }
+    XCTAssertEqual(count, 0)
+    XCTAssertEqual(try roundTrip(Date?.none, as: .real), nil)
+  }
+
   func testStringsRoundTripEmptyNonASCIIAndNUL() throws {
     XCTAssertEqual(try roundTrip("", as: .text), "")
     XCTAssertEqual(try roundTrip("Rouge-gorge 🐦 コマドリ", as: .text), "Rouge-gorge 🐦 コマドリ")

@@ -13,6 +13,9 @@
 /// ```
 /// over `names = ["id", "name"]` prints `1. id, 2. name`; over `[]` it prints `none`.
 ///
+/// `{% break %}` leaves the loop, `{% continue %}` goes on with the next item. Ranges loop over
+/// whole numbers: `{% for i in 1...3 %}{{ i }}{% endfor %}` prints `123`, `3...1` counts down.
+///
 /// Inside the loop `forloop.first`, `forloop.last`, `forloop.index` (1-based), `forloop.index0`,
 /// `forloop.length` and Stencil's `forloop.counter`/`forloop.counter0` are defined.
 /// Dictionaries iterate in key order; with one loop variable they yield their keys. `null`
@@ -67,6 +70,7 @@ final class ForNode: Sendable {
         renderer.beginIteration(index, item: element)
         renderer.bind(valueName, to: element)
         renderer.render(body)
+        if renderer.endsIteration() { break }
       }
       renderer.exitLoop()
     case .dictionary(let dictionary):
@@ -96,6 +100,7 @@ final class ForNode: Sendable {
           renderer.bind(valueName, to: .string(key))
         }
         renderer.render(body)
+        if renderer.endsIteration() { break }
       }
       renderer.exitLoop()
     case .null:

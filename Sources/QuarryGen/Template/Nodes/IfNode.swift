@@ -1,4 +1,5 @@
-/// `{% if condition %}…{% elif other %}…{% else %}…{% endif %}`.
+/// `{% if condition %}…{% elif other %}…{% else %}…{% endif %}`, and Stencil's
+/// `{% ifnot condition %}…{% else %}…{% endif %}`.
 ///
 /// ```text
 /// {% if variable.isOptional and not variable.defaultValue %}nullable{% else %}required{% endif %}
@@ -33,6 +34,8 @@ extension TemplateParser {
     var isValid = true
     var current = tag
     var condition = parseCondition(tag)
+    // Stencil's deprecated `{% ifnot x %}` is `{% if not x %}`.
+    if tag.name == "ifnot" { condition = condition.map { .not($0) } }
     while true {
       if current.name != "else" && condition == nil { isValid = false }
       let (body, end) = parseBody(of: tag, until: ["elif", "else", "endif"])
