@@ -24,8 +24,11 @@ struct GeneratedMigrationRunner {
     return byIdentifier.values.sorted { $0.identifier < $1.identifier }
   }
 
-  func run(_ migrations: [GeneratedMigration]) throws {
-    guard !migrations.isEmpty else { return }
+  /// Applies the pending `migrations`; returns the tables they rebuilt (by their names after
+  /// the later renames), whose foreign keys the caller checks once every table is in place.
+  func run(_ migrations: [GeneratedMigration]) throws -> [String] {
+    guard !migrations.isEmpty else { return [] }
+    var rebuilt: [String] = []
     try connection.execute(MigrationSQL.createLog)
     let prefix = GeneratedMigration.recordPrefix
     let applied = Set(
@@ -33,22 +36,28 @@ struct GeneratedMigrationRunner {
         MigrationSQL.appliedGenerated, [.text(prefix), .integer(Int64(prefix.utf8.count))]))
     for migration in migrations where !applied.contains(migration.recordedName) {
       for step in migration.steps {
-        try apply(step)
+        try apply(step, rebuilt: &rebuilt)
       }
       _ = try connection.migrationRows(
         MigrationSQL.recordApplied,
-        [.text(migration.recordedName), .real(Date().timeIntervalSince1970)])
+        [.text(migration.recordedName), try Date().databaseValue()])
     }
+    return rebuilt
   }
 
-  private func apply(_ step: GeneratedMigration.Step) throws {
+  private func apply(_ step: GeneratedMigration.Step, rebuilt: inout [String]) throws {
     switch step.kind {
     case .renameTable(let old, let new):
       try renameTable(old, to: new)
+      rebuilt = rebuilt.map {
+        SQLIdentifier.comparisonKey($0) == SQLIdentifier.comparisonKey(old) ? new : $0
+      }
     case .renameColumn(let old, let new, let table):
       try renameColumn(old, to: new, in: table)
     case .rebuildTable(let definition, let columns):
-      try TableRebuild(definition: definition, sources: columns, connection: connection).run()
+      if try TableRebuild(definition: definition, sources: columns, connection: connection).run() {
+        rebuilt.append(definition.name)
+      }
     }
   }
 

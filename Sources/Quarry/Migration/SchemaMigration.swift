@@ -58,6 +58,7 @@ struct SchemaMigration {
           ? .copy(column.name) : .value(column.name, sql: column.defaultSQL ?? "NULL")
       }
       try TableRebuild(definition: definition, sources: sources, connection: connection).run()
+      try ForeignKeyCheck(connection: connection).check(tableAndReferrersOf: definition.name)
     } else {
       for column in newColumns {
         try addColumn(column)

@@ -8,8 +8,9 @@ import Foundation
 /// the old table is dropped and the new one renamed in its place (with `legacy_alter_table`
 /// on, so the rename neither rewrites nor re-checks other objects that name the table); then
 /// the definition's indexes, the user's own indexes and triggers and the `AUTOINCREMENT`
-/// sequence are put back, triggers and views are re-checked, and foreign keys of the table and
-/// of the tables that refer to it are checked. Converted values are checked before anything
+/// sequence are put back, and triggers and views are re-checked. The caller then checks the
+/// foreign keys of the table and of the tables that refer to it (``ForeignKeyCheck``), once
+/// every table of the migration is in place. Converted values are checked before anything
 /// changes. Any failure throws, and the caller's transaction rolls everything back.
 ///
 /// Related SQLite documentation: <https://sqlite.org/lang_altertable.html#otheralter>
@@ -28,10 +29,14 @@ struct TableRebuild {
     var conversion: (source: String, check: ColumnConversion, fillsNulls: Bool)?
   }
 
-  func run() throws {
+  /// Rebuilds the table; returns false when there was nothing to do (no such table: it is
+  /// created later at its newest; or the table has exactly this definition already).
+  @discardableResult
+  func run() throws -> Bool {
     let existing = try connection.migrationStrings(MigrationSQL.tableSQL, [.text(table)])
-    guard let currentSQL = existing.first else { return }  // created later, at its newest
-    guard currentSQL != definition.createTableSQL else { return }  // rebuilt already
+    guard let currentSQL = existing.first, currentSQL != definition.createTableSQL else {
+      return false
+    }
     let oldColumns = try connection.migrationRows(MigrationSQL.columns, [.text(table)])
     let oldNames = Set(oldColumns.compactMap { Self.text($0[0]) }.map(SQLIdentifier.comparisonKey))
     let labels = Self.labelColumns(oldColumns)
@@ -77,7 +82,7 @@ struct TableRebuild {
             reason: "after the rebuild, " + error.message))
       }
     }
-    try ForeignKeyCheck(connection: connection).check(tableAndReferrersOf: table)
+    return true
   }
 
   // MARK: Columns

@@ -14,13 +14,17 @@ extension WriteTransaction {
   /// foreign keys off around its transaction and checks them before it commits.
   public func migrate(_ tables: [any TableRecord.Type]) throws {
     let connection = checkedConnection
-    try GeneratedMigrationRunner(connection: connection)
+    let rebuilt = try GeneratedMigrationRunner(connection: connection)
       .run(GeneratedMigrationRunner.migrations(of: tables))
     for table in tables {
       try SchemaMigration(definition: table.table, connection: connection).run()
       for owned in table.ownedTables {
         try SchemaMigration(definition: owned.definition, connection: connection).run()
       }
+    }
+    // Checked once every table exists: a rebuilt table may refer to one created just now.
+    for table in rebuilt {
+      try ForeignKeyCheck(connection: connection).check(tableAndReferrersOf: table)
     }
   }
 }
