@@ -34,7 +34,9 @@ enum Options {
 
     GENERATE OPTIONS:
       --output <dir>          Folder receiving the generated files (required).
-      --templates <dir>       Folder of .stencil templates replacing the defaults.
+      --templates <dir>       Folder of .stencil templates replacing the defaults, or one
+                              .stencil file to render alone (its folder's other templates
+                              serve its includes).
       --root <dir>            Folder paths in headers and messages are relative to
                               (default: the current directory; '/' keeps them absolute).
       --single-file <name>    Combine all generated Swift into one file (build plugins).

@@ -33,10 +33,10 @@ final class BuildPluginModeTests: XCTestCase {
 
     let tree = QuarryBinary.tree(output)
     let names = tree.keys.sorted()
-    XCTAssertEqual(names.count, 4)
+    XCTAssertEqual(names.count, 5)
     XCTAssertEqual(
       names.filter { !$0.hasPrefix("QuarryTables-") },
-      ["Perch.quarry.swift", "QuarryTables.quarry.swift", "Seed.quarry.swift"])
+      [".quarry-manifest", "Perch.quarry.swift", "QuarryTables.quarry.swift", "Seed.quarry.swift"])
     let suffixed = try XCTUnwrap(names.first { $0.hasPrefix("QuarryTables-") })
     XCTAssertEqual(suffixed.count, "QuarryTables-12345678.quarry.swift".count)
     XCTAssertTrue(suffixed.hasSuffix(".quarry.swift"))

@@ -24,8 +24,9 @@ final class GenerateCommandTests: XCTestCase {
       Set(run.standardOutput.split(separator: "\n").map { $0.split(separator: "/").last ?? "" }),
       [
         "Author+Quarry.swift", "Bird+Quarry.swift", "Book+Quarry.swift", "BookTag+Quarry.swift",
-        "Kind+Quarry.swift", "Nest+Quarry.swift", "Nutrition+Quarry.swift", "Perch+Quarry.swift", "Perch.Height+Quarry.swift", "QuarryTables.swift",
-        "Recipe+Quarry.swift", "Schema.sql", "Side+Quarry.swift", "Sighting+Quarry.swift",
+        "Cover+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "Nutrition+Quarry.swift", "Perch+Quarry.swift", "Perch.Height+Quarry.swift", "Publisher+Quarry.swift",
+        "QuarryTables.swift",
+        "Recipe+Quarry.swift", "Review+Quarry.swift", "Schema.sql", "Side+Quarry.swift", "Sighting+Quarry.swift",
         "Sighting.Weather+Quarry.swift", "Step+Quarry.swift", "Tag+Quarry.swift",
         "Tool+Quarry.swift",
       ])
@@ -129,7 +130,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       try generate(into: output),
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 18 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 21 generated files up to date\n", standardError: ""))
     for name in QuarryBinary.tree(output).keys {
       let attributes = try FileManager.default.attributesOfItem(
         atPath: output.appendingPathComponent(name).path)
@@ -145,12 +146,22 @@ final class GenerateCommandTests: XCTestCase {
       to: output.appendingPathComponent("Helpers.swift"), atomically: true, encoding: .utf8)
     try "notes\n".write(
       to: output.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
-    let run = try QuarryBinary.run(
-      [
-        "generate", "Models/Bird.swift", "Models/Nest.swift", "--output", "Generated", "--root",
-        ".",
-      ]
-      .map { $0 == "Generated" ? output.path : $0 }, in: QuarryBinary.testFolder)
+    let arguments = [
+      "generate", "Models/Bird.swift", "Models/Nest.swift", "--output", output.path, "--root",
+      ".",
+    ]
+    // The other model files still exist: leaving them out looks like another run's sources
+    // writing into this folder, which is refused unless forced.
+    let narrowed = try QuarryBinary.run(arguments, in: QuarryBinary.testFolder)
+    XCTAssertEqual(narrowed.exitCode, 1)
+    XCTAssertTrue(
+      narrowed.standardError.contains(
+        "/Generated/Author+Quarry.swift: error: '"), narrowed.standardError)
+    XCTAssertTrue(
+      narrowed.standardError.contains(
+        "/Generated' holds files generated from 'Models/Library.swift', which this run does not "
+          + "scan (it would remove them); "), narrowed.standardError)
+    let run = try QuarryBinary.run(arguments + ["--force"], in: QuarryBinary.testFolder)
     XCTAssertEqual(run.exitCode, 0, run.standardError)
     XCTAssertEqual(run.standardError, "")
     XCTAssertEqual(
@@ -159,17 +170,19 @@ final class GenerateCommandTests: XCTestCase {
       },
       [
         "removed Author+Quarry.swift", "removed Book+Quarry.swift", "removed BookTag+Quarry.swift",
+        "removed Cover+Quarry.swift",
         "removed Nutrition+Quarry.swift", "removed Perch+Quarry.swift",
-        "removed Perch.Height+Quarry.swift", "updated QuarryTables.swift",
-        "removed Recipe+Quarry.swift", "updated Schema.sql", "removed Sighting+Quarry.swift",
+        "removed Perch.Height+Quarry.swift", "removed Publisher+Quarry.swift",
+        "updated QuarryTables.swift",
+        "removed Recipe+Quarry.swift", "removed Review+Quarry.swift", "updated Schema.sql", "removed Sighting+Quarry.swift",
         "removed Sighting.Weather+Quarry.swift", "removed Step+Quarry.swift",
         "removed Tag+Quarry.swift", "removed Tool+Quarry.swift",
       ])
     XCTAssertEqual(
       QuarryBinary.tree(output).keys.sorted(),
       [
-        "Bird+Quarry.swift", "Helpers.swift", "Kind+Quarry.swift", "Nest+Quarry.swift",
-        "QuarryTables.swift", "README.md", "Schema.sql", "Side+Quarry.swift",
+        ".quarry-manifest", "Bird+Quarry.swift", "Helpers.swift", "Kind+Quarry.swift",
+        "Nest+Quarry.swift", "QuarryTables.swift", "README.md", "Schema.sql", "Side+Quarry.swift",
       ])
     XCTAssertEqual(QuarryBinary.tree(output)["Helpers.swift"], "// Written by hand.\n")
   }
@@ -200,7 +213,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       clean,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 18 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 21 generated files up to date\n", standardError: ""))
 
     let bird = output.appendingPathComponent("Bird+Quarry.swift")
     try (try String(contentsOf: bird, encoding: .utf8) + "// edited\n")
@@ -218,9 +231,8 @@ final class GenerateCommandTests: XCTestCase {
       run.standardError,
       """
       stale: Generated/Bird+Quarry.swift
-      extra: Generated/Owl+Quarry.swift
       missing: Generated/Schema.sql
-      quarry: 3 generated files are out of date; run 'quarry generate' without '--check'
+      quarry: 2 generated files are out of date; run 'quarry generate' without '--check'
 
       """)
     XCTAssertEqual(QuarryBinary.tree(output), before)
@@ -278,7 +290,8 @@ final class GenerateCommandTests: XCTestCase {
         "--root", ".", "--quiet",
       ], in: QuarryBinary.testFolder)
     XCTAssertEqual(run, QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
-    XCTAssertEqual(QuarryBinary.tree(folder).keys.sorted(), ["QuarryGenerated.swift"])
+    XCTAssertEqual(
+      QuarryBinary.tree(folder).keys.sorted(), [".quarry-manifest", "QuarryGenerated.swift"])
     assertSnapshot(
       QuarryBinary.tree(folder)["QuarryGenerated.swift"] ?? "",
       named: "testSingleFileModeCombinesTheSwiftOutput.swift.txt")
@@ -321,6 +334,13 @@ final class GenerateCommandTests: XCTestCase {
         //   eggs: Int
         //   perch: Perch?
         //   side: Side
+
+        """,
+        ".quarry-manifest": """
+        # quarry: the files it generated in this folder. Do not edit.
+        Bird+Quarry.swift\tModels/Bird.swift
+        Nest+Quarry.swift\tModels/Nest.swift
+        Tables.md\tModels/Bird.swift\tModels/Nest.swift
 
         """,
         "Tables.md": """
@@ -366,6 +386,6 @@ final class GenerateCommandTests: XCTestCase {
           """))
     XCTAssertEqual(
       QuarryBinary.tree(folder).keys.sorted(),
-      ["Owl+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [".quarry-manifest", "Owl+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
   }
 }

@@ -96,7 +96,7 @@ final class HostileModelTests: XCTestCase {
     try """
     import Foundation
 
-    // quarry: table = "x\\u{1}y\\t\\u{202E}z\\"\\\\(q)"
+    // quarry: table = "x\\u{1}y\\t\\u{200B}z\\"\\\\(q)"
     struct Hostile: Sendable {
       var id: Int
       // quarry: column = "a\\tb", default = "say \\"hi\\"\\n\\\\(x)\u{2028}"
@@ -119,7 +119,7 @@ final class HostileModelTests: XCTestCase {
     XCTAssertEqual(DiagnosticRenderer(files: result.files).render(result.diagnostics), "")
     let generated = try String(
       contentsOf: output.appendingPathComponent("Hostile+Quarry.swift"), encoding: .utf8)
-    XCTAssertTrue(generated.contains(#"name: "x\u{1}y\t\u{202E}z\"\\(q)","#), generated)
+    XCTAssertTrue(generated.contains(#"name: "x\u{1}y\t\u{200B}z\"\\(q)","#), generated)
     XCTAssertTrue(generated.contains(#"String?>("a\tb")"#), generated)
     XCTAssertTrue(generated.contains(#""'say \"hi\"\n\\(x)\u{2028}'""#), generated)
     XCTAssertTrue(generated.contains(#"ColumnDefinition("\u{7F}\u{85}", .text)"#), generated)

@@ -41,7 +41,7 @@ final class OutputFailureTests: XCTestCase {
           + "top-level '.stencil' template, so it would generate nothing; check '--templates'\n"))
     XCTAssertEqual(
       names(folder.appendingPathComponent("Generated")),
-      ["Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
   }
 
   func testWrongTemplatesFolderRefusesToRemoveEveryFileUnlessForced() throws {
@@ -63,7 +63,7 @@ final class OutputFailureTests: XCTestCase {
           + "check '--templates', or pass '--force' to remove them\n"))
     XCTAssertEqual(
       names(folder.appendingPathComponent("Generated")),
-      ["Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
 
     let forced = try generate(folder, ["--output", "Generated", "--templates", "Other", "--force"])
     XCTAssertEqual(
@@ -74,7 +74,8 @@ final class OutputFailureTests: XCTestCase {
           "removed Generated/Bird+Quarry.swift\ncreated Generated/Notes.txt\n"
           + "removed Generated/QuarryTables.swift\nremoved Generated/Schema.sql\n",
         standardError: ""))
-    XCTAssertEqual(names(folder.appendingPathComponent("Generated")), ["Notes.txt"])
+    XCTAssertEqual(
+      names(folder.appendingPathComponent("Generated")), [".quarry-manifest", "Notes.txt"])
   }
 
   func testAFileWhereTheOutputFolderShouldBeIsOneClearLine() throws {
@@ -138,7 +139,7 @@ final class OutputFailureTests: XCTestCase {
     XCTAssertEqual(try generate(folder, ["--output", "Full/Generated", "--quiet"]).exitCode, 0)
     XCTAssertEqual(
       names(mount.appendingPathComponent("Generated")),
-      ["Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
   }
 
   func testASourceFileNameWithALineBreakStaysInItsHeaderComment() throws {

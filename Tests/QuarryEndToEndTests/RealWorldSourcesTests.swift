@@ -46,7 +46,7 @@ final class RealWorldSourcesTests: XCTestCase {
           """))
     XCTAssertEqual(
       QuarryBinary.tree(folder.appendingPathComponent("Generated")).keys.sorted(),
-      ["Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
   }
 
   func testASyntaxErrorInAnAnnotatedFileStopsTheRun() throws {

@@ -38,10 +38,19 @@ extension Query {
   ///
   /// ```swift
   /// Book.all().group(Book.Columns.genre).having(Book.Columns.id.count > 1)
+  /// let prolific = Author.all().having(Author.books.count >= 10)
   /// ```
+  ///
+  /// On a query without `group`, each row is its own group: the condition keeps rows, as
+  /// `WHERE` (an association aggregate such as `Author.books.count` is computed per row), where
+  /// SQL's `HAVING` would have made the whole table one group.
   public func having(_ condition: SQLExpression<T>) -> Query {
     var core = core
-    core.addHaving(condition.node)
+    if core.groups.isEmpty {
+      core.addFilter(condition.node)
+    } else {
+      core.addHaving(condition.node)
+    }
     return Query(core: core)
   }
 

@@ -5,9 +5,40 @@ extension WriteTransaction {
   /// let nestID = try db.write { try $0.insert(Nest(id: nil, site: "oak")) }
   /// ```
   ///
+  /// `createdAt` and `updatedAt` properties are stored as ``transactionDate``; use
+  /// `insert(&value)` to have them, and the assigned key, written back to the value.
+  ///
   /// - Throws: ``SQLiteError`` (code 19) when the primary key or a unique column exists.
   @discardableResult
   public func insert<T: TableRecord>(_ value: T) throws -> Int64 {
+    guard T.hasTimestamps else { return try insertRow(value) }
+    var stamped = value
+    stamped.setTimestamps(transactionDate, inserting: true)
+    return try insertRow(stamped)
+  }
+
+  /// Inserts `value`, then writes back what the database decided: the key SQLite assigned to an
+  /// autoincrement key, and the ``transactionDate`` of `createdAt` and `updatedAt` properties.
+  ///
+  /// ```swift
+  /// var author = Author(id: nil, name: "Émile Zola")
+  /// try db.write { try $0.insert(&author) }
+  /// print(author.id)  // Optional(1)
+  /// ```
+  ///
+  /// - Throws: ``SQLiteError`` (code 19) when the primary key or a unique column exists; the
+  ///   value is then left as it was.
+  @discardableResult
+  public func insert<T: TableRecord>(_ value: inout T) throws -> Int64 {
+    var inserted = value
+    if T.hasTimestamps { inserted.setTimestamps(transactionDate, inserting: true) }
+    let rowID = try insertRow(inserted)
+    inserted.didInsert(rowID: rowID)
+    value = inserted
+    return rowID
+  }
+
+  private func insertRow<T: TableRecord>(_ value: T) throws -> Int64 {
     let connection = checkedConnection
     let statement = try connection.statements(for: T.self).statement(.insert, on: connection)
     try value.bind(to: statement)
@@ -24,8 +55,35 @@ extension WriteTransaction {
   /// try db.write { try $0.update(robin) }
   /// ```
   ///
+  /// `updatedAt` properties are stored as ``transactionDate``.
+  ///
   /// - Throws: ``RecordNotFoundError`` when no row has the key, ``SQLiteError`` otherwise.
   public func update<T: TableRecord>(_ value: T) throws {
+    guard T.hasTimestamps else { return try updateRow(value) }
+    var stamped = value
+    stamped.setTimestamps(transactionDate, inserting: false)
+    try updateRow(stamped)
+  }
+
+  /// Writes every column of the row whose primary key is `value`'s, and sets `value`'s
+  /// `updatedAt` properties to the ``transactionDate`` that was stored.
+  ///
+  /// ```swift
+  /// book.title = "L'Assommoir"
+  /// try db.write { try $0.update(&book) }
+  /// print(book.updatedAt)  // the transaction's date
+  /// ```
+  ///
+  /// - Throws: ``RecordNotFoundError`` when no row has the key, ``SQLiteError`` otherwise; the
+  ///   value is then left as it was.
+  public func update<T: TableRecord>(_ value: inout T) throws {
+    var updated = value
+    if T.hasTimestamps { updated.setTimestamps(transactionDate, inserting: false) }
+    try updateRow(updated)
+    value = updated
+  }
+
+  private func updateRow<T: TableRecord>(_ value: T) throws {
     let connection = checkedConnection
     let tableStatements = connection.statements(for: T.self)
     let statement = try tableStatements.statement(.update, on: connection)
@@ -39,22 +97,69 @@ extension WriteTransaction {
     }
   }
 
-  /// Inserts `value`, or updates the row with its primary key when there is one.
+  /// Inserts `value`, or updates the row it conflicts with: the row with its primary key, or
+  /// the row with the same value in a `unique` column.
   ///
   /// ```swift
   /// try db.write { try $0.upsert(robin) }
   /// ```
   ///
-  /// Runs `INSERT … ON CONFLICT (<primary key>) DO UPDATE SET …`.
+  /// Runs `INSERT … ON CONFLICT (<primary key>) DO UPDATE SET …`; a table with unique columns
+  /// names no conflict target, so a conflict on any of them updates the row (its key stays),
+  /// as SwiftData's `.unique` and GRDB's `upsert` do. `updatedAt` properties are stored as
+  /// ``transactionDate``; a row that is updated keeps its stored `createdAt`.
   ///
   /// Related SQLite documentation: <https://sqlite.org/lang_upsert.html>
   public func upsert<T: TableRecord>(_ value: T) throws {
     let connection = checkedConnection
     let statement = try connection.statements(for: T.self).statement(.upsert, on: connection)
-    try value.bind(to: statement)
+    try upsert(value, with: statement)
+  }
+
+  /// Inserts `value`, or updates the row that has the same values in `columns`, which must be a
+  /// `unique` column, a unique index's columns or the primary key.
+  ///
+  /// ```swift
+  /// try db.write { tx in
+  ///   try tx.upsert(author, onConflict: Author.Columns.name)
+  ///   try tx.upsert(edition, onConflict: Edition.Columns.isbn, Edition.Columns.year)
+  /// }
+  /// ```
+  ///
+  /// Every other column but the primary key and `createdAt` timestamps is updated; the row
+  /// keeps its key. Runs `INSERT … ON CONFLICT ("name") DO UPDATE SET …`.
+  ///
+  /// - Throws: ``SQLiteError`` "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE
+  ///   constraint" when `columns` are not unique together; others as for ``insert(_:)``.
+  ///
+  /// Related SQLite documentation: <https://sqlite.org/lang_upsert.html>
+  public func upsert<T: TableRecord, each Value>(
+    _ value: T, onConflict columns: repeat Column<T, each Value>
+  ) throws {
+    var names: [String] = []
+    for column in repeat each columns { names.append(column.name) }
+    precondition(!names.isEmpty, "upsert(_:onConflict:) needs at least one column")
+    let table = T.table
+    let connection = checkedConnection
+    let insert = connection.statements(for: T.self).sql(.insert)
+    let updated = table.columns.indices.filter {
+      !table.columns[$0].isPrimaryKey && !names.contains(table.columns[$0].name)
+    }
+    let target = names.map(SQLIdentifier.quote).joined(separator: ", ")
+    let action = TableStatements.conflictAction(table, updating: updated)
+    let statement = try connection.cachedStatement(
+      insert + " ON CONFLICT (\(target)) DO \(action)")
+    statement.tableName = table.name
+    try upsert(value, with: statement)
+  }
+
+  private func upsert<T: TableRecord>(_ value: T, with statement: Statement) throws {
+    var stamped = value
+    if T.hasTimestamps { stamped.setTimestamps(transactionDate, inserting: true) }
+    try stamped.bind(to: statement)
     try statement.execute()
     if T.hasOwnedChildren {
-      try value.replaceOwnedChildren(in: self, rowID: connection.lastInsertedRowID)
+      try stamped.replaceOwnedChildren(in: self, rowID: checkedConnection.lastInsertedRowID)
     }
   }
 

@@ -8,8 +8,17 @@
 /// ColumnDefinition("name", .text, unique: true)
 /// ColumnDefinition("wingspan", .real, nullable: true)
 /// ColumnDefinition("rank", .integer, defaultSQL: "0")
+/// ColumnDefinition("created", .real, timestamp: .createdAt)
 /// ```
 public struct ColumnDefinition: Sendable, Hashable {
+  /// What a timestamp column (`// quarry: createdAt` or `updatedAt`) records.
+  public enum Timestamp: Sendable, Hashable {
+    /// When the row was inserted: an upsert that updates the row keeps the stored date.
+    case createdAt
+    /// When the row was last inserted, updated or upserted.
+    case updatedAt
+  }
+
   /// The column name in SQL (unquoted).
   public var name: String
   /// The declared SQL type.
@@ -28,12 +37,14 @@ public struct ColumnDefinition: Sendable, Hashable {
   public var defaultSQL: String?
   /// The column this one refers to, if any.
   public var references: ForeignKey?
+  /// The date the column records, for a `createdAt` or `updatedAt` property.
+  public var timestamp: Timestamp?
 
   /// Describes a column; every constraint is off unless asked for.
   public init(
     _ name: String, _ type: SQLType, nullable: Bool = false, primaryKey: Bool = false,
     autoincrement: Bool = false, unique: Bool = false, indexed: Bool = false,
-    defaultSQL: String? = nil, references: ForeignKey? = nil
+    defaultSQL: String? = nil, references: ForeignKey? = nil, timestamp: Timestamp? = nil
   ) {
     self.name = name
     self.type = type
@@ -44,5 +55,6 @@ public struct ColumnDefinition: Sendable, Hashable {
     self.isIndexed = indexed
     self.defaultSQL = defaultSQL
     self.references = references
+    self.timestamp = timestamp
   }
 }

@@ -36,6 +36,11 @@ public struct TableDefinition: Sendable, Hashable {
     columns.indices.filter { columns[$0].isPrimaryKey }
   }
 
+  /// Whether a column or an index is `UNIQUE`, besides the primary key.
+  public var hasUniqueConstraints: Bool {
+    columns.contains { $0.isUnique && !$0.isPrimaryKey } || indexes.contains(where: \.isUnique)
+  }
+
   /// Every index: one per `indexed` column, then the table's own, in declaration order.
   public var allIndexes: [IndexDefinition] {
     columns.filter(\.isIndexed).map { IndexDefinition([$0.name]) } + indexes

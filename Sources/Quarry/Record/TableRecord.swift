@@ -1,3 +1,5 @@
+import Foundation
+
 /// A struct stored as the rows of one table.
 ///
 /// Quarry's generator writes the conformance; it reads and binds columns by position, in the
@@ -96,6 +98,20 @@ public protocol TableRecord: Sendable {
 
   /// Replaces the stored owned children of a value just updated or upserted.
   func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws
+
+  /// Whether the struct has `// quarry: createdAt` or `updatedAt` properties; writes check it
+  /// once per call, so other structs are bound as they are.
+  static var hasTimestamps: Bool { get }
+
+  /// Sets the `updatedAt` properties to `date`, and the `createdAt` ones too when `inserting`.
+  ///
+  /// The generator writes it for structs with timestamps; `insert`, `update` and `upsert` call
+  /// it with the transaction's ``WriteTransaction/transactionDate``.
+  mutating func setTimestamps(_ date: Date, inserting: Bool)
+
+  /// Takes the key SQLite assigned to the row just inserted: an autoincrement key is set to
+  /// `rowID`; other structs ignore it. `insert(&value)` calls it.
+  mutating func didInsert(rowID: Int64)
 }
 
 extension TableRecord {
@@ -107,6 +123,9 @@ extension TableRecord {
   ) throws {}
   public func insertOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
   public func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
+  public static var hasTimestamps: Bool { false }
+  public mutating func setTimestamps(_ date: Date, inserting: Bool) {}
+  public mutating func didInsert(rowID: Int64) {}
 }
 
 extension TableRecord {

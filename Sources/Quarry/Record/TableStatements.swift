@@ -34,16 +34,14 @@ final class TableStatements {
     let assignments = valuePositions.map { "\(names[$0]) = ?\($0 + 1)" }
       .joined(separator: ", ")
     let update = "UPDATE \(quotedTable) SET \(assignments) WHERE \(keyCondition)"
-    let conflictAction: String
-    if keyPositions.count == table.columns.count {
-      conflictAction = "NOTHING"
-    } else {
-      conflictAction =
-        "UPDATE SET "
-        + valuePositions.map { "\(names[$0]) = excluded.\(names[$0])" }.joined(separator: ", ")
-    }
-    let conflictTarget = keyPositions.map { names[$0] }.joined(separator: ", ")
-    let upsert = insert + " ON CONFLICT (\(conflictTarget)) DO \(conflictAction)"
+    let conflictAction = Self.conflictAction(
+      table, updating: keyPositions.count == table.columns.count ? [] : valuePositions)
+    // With a unique column besides the key, the clause names no target, so a row that
+    // conflicts on either is updated (as SwiftData's `.unique` and GRDB do), not refused.
+    let conflictTarget =
+      table.hasUniqueConstraints
+      ? "" : " (" + keyPositions.map { names[$0] }.joined(separator: ", ") + ")"
+    let upsert = insert + " ON CONFLICT\(conflictTarget) DO \(conflictAction)"
 
     tableName = table.name
     selectPrefix = "SELECT \(columnList) FROM \(quotedTable)"
@@ -58,6 +56,18 @@ final class TableStatements {
     sqlByKind[Kind.count.rawValue] = countPrefix
     self.sqlByKind = sqlByKind
     prepared = Array(repeating: nil, count: Kind.allCases.count)
+  }
+
+  /// `UPDATE SET "a" = excluded."a", …` over the columns at `positions`, leaving out the
+  /// `createdAt` timestamps (the stored creation date stays); `NOTHING` when none is left.
+  static func conflictAction(_ table: TableDefinition, updating positions: [Int]) -> String {
+    let assigned = positions.filter { table.columns[$0].timestamp != .createdAt }
+    guard !assigned.isEmpty else { return "NOTHING" }
+    return "UPDATE SET "
+      + assigned.map {
+        let name = SQLIdentifier.quote(table.columns[$0].name)
+        return "\(name) = excluded.\(name)"
+      }.joined(separator: ", ")
   }
 
   /// The SQL of `kind`.

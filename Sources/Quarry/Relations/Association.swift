@@ -68,6 +68,32 @@ where Owner.PrimaryKey: Hashable & DatabaseValueConvertible {
   }
 }
 
+/// A to-one association, the inverse of a `unique` reference: `Book.cover` is the cover whose
+/// `bookID` is the book's key, if there is one.
+///
+/// Generated for each `references = Book, unique` property, named after the referencing type in
+/// the singular (`Cover` → `cover`):
+///
+/// ```swift
+/// extension Book {
+///   static let cover = HasOne<Book, Cover>(column: "bookID", key: { $0.id })
+/// }
+/// let cover: Cover? = try db.read { try $0.fetchOne(Book.cover, of: dune) }
+/// let pairs: [(Book, Cover?)] = try db.read { try $0.fetchAll(Book.all().including(Book.cover)) }
+/// ```
+public struct HasOne<Owner: TableRecord, Target: TableRecord>: Sendable
+where Owner.PrimaryKey: Hashable & DatabaseValueConvertible {
+  /// The referencing (unique) column of `Target`'s table.
+  public let column: String
+  let key: @Sendable (Owner) -> Owner.PrimaryKey?
+
+  /// Describes the row of `Target` whose `column` holds an owner's key, which `key` reads.
+  public init(column: String, key: @escaping @Sendable (Owner) -> Owner.PrimaryKey?) {
+    self.column = column
+    self.key = key
+  }
+}
+
 /// A many-to-many association through a link table with two references: `Book.tags` are the
 /// tags of the `BookTag` rows whose `bookID` is the book's key.
 ///

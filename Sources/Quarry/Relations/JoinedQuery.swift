@@ -164,7 +164,7 @@ extension JoinedQuery {
     JoinedQuery(query: query.joining(association, where: condition), column: column)
   }
 
-  /// Loads each row's referenced row too, with one more query for the whole result.
+  /// Loads each row's associated value too, with one more query for the whole result.
   ///
   /// ```swift
   /// let pairs: [(Book, Author)] = try db.read {
@@ -172,29 +172,8 @@ extension JoinedQuery {
   ///     Book.all().joining(Book.author).order(Author.Columns.name.asc).including(Book.author))
   /// }
   /// ```
-  public func including<Target>(_ association: BelongsTo<T, Target>)
-    -> IncludingQuery<T, BelongsTo<T, Target>>
-  {
-    query.including(association)
-  }
-
-  /// Loads each row's optionally referenced row too.
-  public func including<Target>(_ association: OptionalBelongsTo<T, Target>)
-    -> IncludingQuery<T, OptionalBelongsTo<T, Target>>
-  {
-    query.including(association)
-  }
-
-  /// Loads each row's associated rows too, with one more query for the whole result.
-  public func including<Target>(_ association: HasMany<T, Target>)
-    -> IncludingQuery<T, HasMany<T, Target>>
-  {
-    query.including(association)
-  }
-
-  /// Loads each row's linked targets too, with one more query for the whole result.
-  public func including<Link, Target>(_ association: HasManyThrough<T, Link, Target>)
-    -> IncludingQuery<T, HasManyThrough<T, Link, Target>>
+  public func including<Association: IncludableAssociation>(_ association: Association)
+    -> IncludingQuery<T, Association> where Association.Owner == T
   {
     query.including(association)
   }

@@ -79,40 +79,19 @@ extension Query {
     return filter(SQLExpression(.inSubquery(Self.keyNode(T.self), links)))
   }
 
-  /// Loads each row's referenced row too, with one more query for the whole result.
+  /// Loads each row's associated value too, with one more query for the whole result: the
+  /// referenced row of a to-one association (optional when the reference or the row may be
+  /// missing), the rows of a to-many one, or tuples of them when the association includes
+  /// others (`Author.books.including(Book.reviews)`).
   ///
   /// ```swift
   /// let pairs: [(Book, Author)] = try db.read { try $0.fetchAll(Book.all().including(Book.author)) }
-  /// ```
-  public func including<Target>(_ association: BelongsTo<T, Target>)
-    -> IncludingQuery<T, BelongsTo<T, Target>>
-  {
-    IncludingQuery(query: self, association: association)
-  }
-
-  /// Loads each row's referenced row, or nil when the reference is NULL.
-  public func including<Target>(_ association: OptionalBelongsTo<T, Target>)
-    -> IncludingQuery<T, OptionalBelongsTo<T, Target>>
-  {
-    IncludingQuery(query: self, association: association)
-  }
-
-  /// Loads each row's associated rows, with one more query for the whole result.
-  ///
-  /// ```swift
   /// let shelves: [(Author, [Book])] = try db.read {
   ///   try $0.fetchAll(Author.all().including(Author.books))
   /// }
   /// ```
-  public func including<Target>(_ association: HasMany<T, Target>)
-    -> IncludingQuery<T, HasMany<T, Target>>
-  {
-    IncludingQuery(query: self, association: association)
-  }
-
-  /// Loads each row's linked targets, with one more query (a join through the link table).
-  public func including<Link, Target>(_ association: HasManyThrough<T, Link, Target>)
-    -> IncludingQuery<T, HasManyThrough<T, Link, Target>>
+  public func including<Association: IncludableAssociation>(_ association: Association)
+    -> IncludingQuery<T, Association> where Association.Owner == T
   {
     IncludingQuery(query: self, association: association)
   }
@@ -149,20 +128,11 @@ public struct IncludingQuery<T: TableRecord, Association: Sendable>: Sendable {
   /// For a to-many association: the order of each row's associated rows.
   var targetOrderings: [SelectCore.Ordering] = []
 
-  /// The condition and `ORDER BY` of the associated rows' query, rendered once per fetch.
-  var targetClauses: (filter: RenderedSQL?, ordering: RenderedSQL?) {
-    var filter: RenderedSQL?
-    if let targetFilter {
-      var renderer = SQLRenderer(qualifiesColumns: true)
-      renderer.appendOperand(targetFilter, binding: 3)  // parenthesized below AND
-      filter = RenderedSQL(renderer)
-    }
-    guard !targetOrderings.isEmpty else { return (filter, nil) }
-    var core = SelectCore(tableName: "", selection: .expressions([]))
-    core.orderings = targetOrderings
-    var renderer = SQLRenderer(qualifiesColumns: true)
-    renderer.appendClauses(after: core, includingPaging: false)
-    return (filter, RenderedSQL(renderer))
+  /// The refinement the associated rows' query takes.
+  var refinement: IncludingRefinement {
+    IncludingRefinement(
+      targetFilter: targetFilter, targetOrderings: targetOrderings,
+      ownersAreEveryRow: query.core.readsEveryRow)
   }
 }
 

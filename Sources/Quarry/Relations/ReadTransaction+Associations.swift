@@ -31,6 +31,20 @@ extension ReadTransaction {
     return try fetchAll(Target.all().filter(SQLExpression(condition)))
   }
 
+  /// The row whose unique reference points at `owner`, or nil when there is none.
+  ///
+  /// ```swift
+  /// let cover: Cover? = try db.read { try $0.fetchOne(Book.cover, of: dune) }
+  /// ```
+  public func fetchOne<Owner, Target>(_ association: HasOne<Owner, Target>, of owner: Owner)
+    throws -> Target?
+  {
+    guard let key = association.key(owner) else { return nil }
+    let condition = SQLNode.binary(
+      .column(table: Target.table.name, name: association.column), "=", .value(key))
+    return try fetchOne(Target.all().filter(SQLExpression(condition)))
+  }
+
   /// The row `owner` refers to, or nil when there is none.
   ///
   /// ```swift
@@ -50,69 +64,29 @@ extension ReadTransaction {
     return try fetchOne(Target.self, id: key)
   }
 
-  /// The rows of the query, each with the row it refers to; two queries in all.
+  /// The rows of the query, each with its included value: the referenced row, the associated
+  /// rows, or tuples of them for nested `including`; one more query per association.
   ///
-  /// - Throws: ``RecordNotFoundError`` when a referenced row is missing (foreign keys off).
-  public func fetchAll<T, Target>(_ query: IncludingQuery<T, BelongsTo<T, Target>>) throws
-    -> [(T, Target)]
-  {
+  /// ```swift
+  /// let pairs: [(Book, Author)] = try db.read { try $0.fetchAll(Book.all().including(Book.author)) }
+  /// ```
+  ///
+  /// - Throws: ``RecordNotFoundError`` when a row a `BelongsTo` refers to is missing (foreign
+  ///   keys off), ``SQLiteError`` otherwise.
+  public func fetchAll<T, Association>(_ query: IncludingQuery<T, Association>) throws
+    -> [(T, Association.Included)]
+  where Association: IncludableAssociation, Association.Owner == T {
     let owners = try fetchAll(query.query)
-    let targets = try referencedRows(
-      Target.self, keys: owners.map(query.association.foreignKey))
-    return try owners.map { owner in
-      guard let target = targets[query.association.foreignKey(owner)] else {
-        throw RecordNotFoundError(table: Target.table.name)
-      }
-      return (owner, target)
-    }
-  }
-
-  /// The rows of the query, each with the row its optional reference points at.
-  public func fetchAll<T, Target>(_ query: IncludingQuery<T, OptionalBelongsTo<T, Target>>)
-    throws -> [(T, Target?)]
-  {
-    let owners = try fetchAll(query.query)
-    let targets = try referencedRows(
-      Target.self, keys: owners.compactMap(query.association.foreignKey))
-    return owners.map { owner in
-      (owner, query.association.foreignKey(owner).flatMap { targets[$0] })
-    }
-  }
-
-  /// The rows of the query, each with its associated rows; two queries in all.
-  public func fetchAll<T, Target>(_ query: IncludingQuery<T, HasMany<T, Target>>) throws
-    -> [(T, [Target])]
-  {
-    let owners = try fetchAll(query.query)
-    let table = SQLIdentifier.quote(Target.table.name)
-    let column = table + "." + SQLIdentifier.quote(query.association.column)
-    let prefix = "SELECT \(Self.qualifiedColumns(Target.table)), \(column) FROM \(table)"
-    return try group(
-      owners, key: query.association.key, everyRow: query.query.core.readsEveryRow,
-      sql: prefix, keyColumn: column, clauses: query.targetClauses)
-  }
-
-  /// The rows of the query, each with its linked targets; two queries in all (the second
-  /// joins the link table).
-  public func fetchAll<T, Link, Target>(
-    _ query: IncludingQuery<T, HasManyThrough<T, Link, Target>>
-  ) throws -> [(T, [Target])] {
-    let owners = try fetchAll(query.query)
-    let table = SQLIdentifier.quote(Target.table.name)
-    let link = SQLIdentifier.quote(Link.table.name)
-    let ownerColumn = link + "." + SQLIdentifier.quote(query.association.ownerColumn)
-    let targetColumn = link + "." + SQLIdentifier.quote(query.association.targetColumn)
-    let key = table + "." + SQLIdentifier.quote(Target.table.keyColumnName)
-    let prefix =
-      "SELECT \(Self.qualifiedColumns(Target.table)), \(ownerColumn) FROM \(table)"
-      + " JOIN \(link) ON \(targetColumn) = \(key)"
-    return try group(
-      owners, key: query.association.key, everyRow: query.query.core.readsEveryRow,
-      sql: prefix, keyColumn: ownerColumn, clauses: query.targetClauses)
+    let included = try query.association.loadIncluded(
+      for: owners, refinement: query.refinement, in: self)
+    var pairs: [(T, Association.Included)] = []
+    pairs.reserveCapacity(owners.count)
+    for index in owners.indices { pairs.append((owners[index], included[index])) }
+    return pairs
   }
 
   /// The rows of `Target` whose keys are `keys`, by key, with their owned children.
-  private func referencedRows<Target: TableRecord>(_ type: Target.Type, keys: [Target.PrimaryKey])
+  func referencedRows<Target: TableRecord>(_ type: Target.Type, keys: [Target.PrimaryKey])
     throws -> [Target.PrimaryKey: Target]
   where Target.PrimaryKey: Hashable & DatabaseValueConvertible {
     let unique = Array(Set(keys))
@@ -133,14 +107,14 @@ extension ReadTransaction {
     return Dictionary(zip(targetKeys, targets), uniquingKeysWith: { first, _ in first })
   }
 
-  /// Pairs each owner with the rows of `sql` whose last column holds its key.
+  /// The rows of `sql` whose last column holds each owner's key, one array per owner.
   ///
   /// The key column is matched by its stored value (``StoredKeyPositions``) and the rows are
   /// decoded by `Target`'s own specialized loop, so no per-row work goes through `T.PrimaryKey`.
-  private func group<T: TableRecord, Target: TableRecord>(
+  func groupedRows<T: TableRecord, Target: TableRecord>(
     _ owners: [T], key: (T) -> T.PrimaryKey?, everyRow: Bool, sql: String, keyColumn: String,
     clauses: (filter: RenderedSQL?, ordering: RenderedSQL?)
-  ) throws -> [(T, [Target])] where T.PrimaryKey: Hashable & DatabaseValueConvertible {
+  ) throws -> [[Target]] where T.PrimaryKey: Hashable & DatabaseValueConvertible {
     var positions = StoredKeyPositions()
     positions.reserveCapacity(owners.count)
     var keys: [T.PrimaryKey] = []
@@ -161,10 +135,7 @@ extension ReadTransaction {
       }
     }
     if Target.hasOwnedChildren { try loadOwnedChildren(&groups) }
-    var pairs: [(T, [Target])] = []
-    pairs.reserveCapacity(owners.count)
-    for index in owners.indices { pairs.append((owners[index], groups[index])) }
-    return pairs
+    return groups
   }
 
   /// Loads the owned children of every grouped value, one query per child table for all.

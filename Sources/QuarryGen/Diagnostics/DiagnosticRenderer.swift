@@ -56,12 +56,16 @@ public struct DiagnosticRenderer: Sendable {
     var output = "\(path):\(line):\(column): \(severity): \(message)\n"
     if showsSourceLines {
       let text = file.lineText(at: location.offset)
-      // Keep tabs so the caret lines up under the same characters in a terminal.
+      // A source line is printed escaped (`SwiftLiteral.terminalSafe`): an ESC sequence in a
+      // comment must not clear or retitle the CI log, a bidi override must not reorder it.
+      // The caret is measured on the escaped text, keeping tabs, so it still lines up.
+      let before = SwiftLiteral.terminalSafe(
+        String(decoding: text.utf8.prefix(column - 1), as: UTF8.self))
       var caret = ""
-      for byte in text.utf8.prefix(column - 1) {
+      for byte in before.utf8 {
         caret.append(byte == UInt8(ascii: "\t") ? "\t" : " ")
       }
-      output += "\(text)\n\(caret)^\n"
+      output += "\(SwiftLiteral.terminalSafe(text))\n\(caret)^\n"
     }
     return output
   }

@@ -39,6 +39,18 @@ public enum Generator {
     let output = RelativePath.absolute(options.output, base: workingDirectory)
     var result = GenerationResult(
       outputDisplayPath: RelativePath.from(root, to: output), mode: options.mode)
+    if let failure = options.singleFile.flatMap(OutputFolderCheck.singleFileName) {
+      throw failure
+    }
+    if let failure = OutputFolderCheck.overlap(
+      output: OutputFolderCheck.standardized(options.output, base: workingDirectory),
+      outputDisplay: result.outputDisplayPath,
+      sources: options.sources.map {
+        ($0, OutputFolderCheck.standardized($0, base: workingDirectory))
+      })
+    {
+      throw failure
+    }
 
     let files = findSources(
       options.sources, base: workingDirectory, root: root, output: output, into: &result)
@@ -65,10 +77,10 @@ public enum Generator {
     result.tableCount = built.model.tables.count
     if result.hasErrors { return result }
 
-    let templates = try templatesFolder(options.templates, base: workingDirectory)
+    let (templates, selected) = try templatesFolder(options.templates, base: workingDirectory)
     let renderer = TemplateRenderer(
       folder: templates, displayFolder: RelativePath.from(root, to: templates),
-      whitespace: options.whitespace, arguments: options.arguments)
+      whitespace: options.whitespace, arguments: options.arguments, selected: selected)
     var plan = renderer.render(built.model, scanned: scanned, diagnostics: &result.diagnostics)
     result.files += renderer.loadedFiles()
     if result.hasErrors { return result }
@@ -79,19 +91,43 @@ public enum Generator {
     }
 
     let writer = FileWriter(directory: output)
+    let scannedPaths = Set(files.map(\.display))
     do {
-      let changes = try writer.changes(for: plan)
-      if options.mode == .write && !options.force,
-        let refusal = RemovalGuard.refusal(
-          changes, tableCount: result.tableCount, output: result.outputDisplayPath,
-          templates: RelativePath.from(root, to: templates))
-      {
-        throw Failure(description: refusal)
+      // Comparing and writing happen under the folder's lock, so a concurrent run into the
+      // same folder waits and then compares against what this one wrote.
+      result.changes = try OutputLock.withLock(
+        onFolder: output, exclusive: options.mode == .write,
+        waiting: { waitingNotice(result.outputDisplayPath) }
+      ) {
+        let changes = try writer.changes(for: plan)
+        if !options.force {
+          if let failure = OutputFolderCheck.foreignSources(
+            changes, manifest: writer.manifest(), scanned: scannedPaths, root: root,
+            outputDisplay: result.outputDisplayPath, givenSources: options.sources)
+          {
+            throw failure
+          }
+        }
+        if options.mode == .write && !options.force,
+          let refusal = RemovalGuard.refusal(
+            changes, tableCount: result.tableCount, output: result.outputDisplayPath,
+            templates: RelativePath.from(root, to: templates))
+        {
+          throw Failure(description: refusal)
+        }
+        if options.mode == .write { return try writer.apply(plan, changes: changes) }
+        // A checked-in manifest that no longer lists what the run writes is out of date like
+        // any generated file (a folder without one, from an older quarry, is not: the next
+        // write adds it).
+        if let manifest = writer.manifest(), manifest != OutputManifest(plan) {
+          return (changes + [FileChange(.update, OutputManifest.fileName)]).sorted()
+        }
+        return changes
       }
-      result.changes = options.mode == .write ? try writer.apply(plan, changes: changes) : changes
     } catch let conflict as FileWriter.Conflict {
       let path = "\(result.outputDisplayPath)/\(conflict.path)"
-      throw Failure(description: GeneratorMessage.refusingToOverwrite(path).text)
+      throw Failure(
+        description: GeneratorMessage.refusingToOverwrite(path, kind: conflict.kind).text)
     } catch let failure as OutputError {
       throw Failure(description: failure.message, path: RelativePath.from(root, to: failure.path))
     }
@@ -111,6 +147,14 @@ public enum Generator {
     return result
   }
 
+  /// Says on standard error why a run has not finished: another one holds the folder.
+  private static func waitingNotice(_ output: String) {
+    FileHandle.standardError.write(
+      Data(
+        "quarry: waiting for another quarry run to finish writing '\(SwiftLiteral.oneLine(output))'\n"
+          .utf8))
+  }
+
   /// The inputs half of this run's stamp, taken before any source is read; nil when the
   /// run cannot be skipped (a missing source or template folder).
   private static func stamp(
@@ -118,7 +162,7 @@ public enum Generator {
     _ workingDirectory: String
   ) -> GenerationStamp? {
     guard !sources.isEmpty,
-      let templates = try? templatesFolder(options.templates, base: workingDirectory),
+      let templates = try? templatesFolder(options.templates, base: workingDirectory).folder,
       let enumerator = FileManager.default.enumerator(atPath: templates)
     else { return nil }
     var templateFiles: [String] = []
@@ -158,7 +202,7 @@ public enum Generator {
     // through symbolic links (`/tmp` and `/private/tmp`).
     let absolute = sources.map { RelativePath.absolute($0, base: base) }
     let (files, missing) = ProjectScanner.swiftFiles(
-      in: absolute, relativeTo: base, excluding: [output]
+      in: absolute, relativeTo: base, excluding: Array(Set([output, OutputFolderCheck.realPath(output)]))
     ) { path, _ in RelativePath.from(root, to: path) }
     let missingPaths = Set(missing)
     for (source, path) in zip(sources, absolute) where missingPaths.contains(path) {
@@ -184,9 +228,12 @@ public enum Generator {
     return scanned
   }
 
-  /// `--templates` when given, else the default templates (see `TemplateLocator`).
-  private static func templatesFolder(_ given: String?, base: String) throws -> String {
-    let folder: String
+  /// `--templates` when given, else the default templates (see `TemplateLocator`). A given
+  /// `.stencil` file, as Sourcery accepts one, is its folder with only that template rendered.
+  private static func templatesFolder(_ given: String?, base: String) throws -> (
+    folder: String, selected: String?
+  ) {
+    var folder: String
     if let given {
       folder = RelativePath.absolute(given, base: base)
     } else if let found = TemplateLocator.defaultDirectory() {
@@ -195,6 +242,14 @@ public enum Generator {
       throw Failure(description: GeneratorMessage.defaultTemplatesNotFound.text)
     }
     var isDirectory: ObjCBool = false
+    if folder.hasSuffix(".stencil"),
+      FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    {
+      let name = String((folder as NSString).lastPathComponent.dropLast(".stencil".count))
+      folder = (folder as NSString).deletingLastPathComponent
+      return (folder, name)
+    }
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
       isDirectory.boolValue
     else {
@@ -206,7 +261,7 @@ public enum Generator {
     guard hasTemplate else {
       throw Failure(description: GeneratorMessage.emptyTemplatesFolder(given ?? folder).text)
     }
-    return folder
+    return (folder, nil)
   }
 
   /// The plan's Swift files joined into one file named `name` (for the build tool plugin).
@@ -215,9 +270,11 @@ public enum Generator {
   {
     let swiftFiles = plan.files.filter { $0.path.hasSuffix(".swift") }
     let body = SwiftFileCombiner.combine(swiftFiles.map { bodyWithoutHeader($0.contents) })
-    let header = GeneratedHeader.line(forFileAt: name, sources: Set(sources).sorted())
+    let sources = Set(sources).sorted()
+    let header = GeneratedHeader.line(forFileAt: name, sources: sources)
     return OutputPlan(files: [
-      GeneratedFile(path: name, contents: GeneratedText.file(header: header, body: body))
+      GeneratedFile(
+        path: name, contents: GeneratedText.file(header: header, body: body), sources: sources)
     ])
   }
 
@@ -248,9 +305,11 @@ public enum Generator {
     }
     return OutputPlan(
       files: groups.map { name, group in
-        let header = GeneratedHeader.line(forFileAt: name, sources: group.sources.sorted())
+        let sources = group.sources.sorted()
+        let header = GeneratedHeader.line(forFileAt: name, sources: sources)
         let body = SwiftFileCombiner.combine(group.bodies)
-        return GeneratedFile(path: name, contents: GeneratedText.file(header: header, body: body))
+        return GeneratedFile(
+          path: name, contents: GeneratedText.file(header: header, body: body), sources: sources)
       })
   }
 

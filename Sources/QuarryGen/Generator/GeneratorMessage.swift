@@ -4,7 +4,7 @@ enum GeneratorMessage: Sendable, Hashable {
   case missingSource(String)
   case defaultTemplatesNotFound
   case missingTemplatesFolder(String)
-  case refusingToOverwrite(String)
+  case refusingToOverwrite(String, kind: String? = nil)
   case emptyTemplatesFolder(String)
   case refusingToRemoveAll(files: Int, output: String, tables: Int, templates: String)
 
@@ -24,7 +24,10 @@ enum GeneratorMessage: Sendable, Hashable {
         + "'\(output)' while the sources hold \(GenerationReport.plural(tables, "persisted struct")): "
         + "the templates in '\(templates)' produce none of them; check '--templates', or pass "
         + "'--force' to remove them"
-    case .refusingToOverwrite(let path):
+    case .refusingToOverwrite(let path, let kind?):
+      "refusing to overwrite '\(path)': it is \(kind), not a regular file quarry wrote; "
+        + "remove it or choose another '--output'"
+    case .refusingToOverwrite(let path, nil):
       "refusing to overwrite '\(path)': it does not start with the "
         + "'\(GeneratedHeader.marker)' header"
     }

@@ -18,20 +18,24 @@ struct TemplateRenderer {
   let loader: DirectoryTemplateLoader
   /// `argument` in every template.
   let arguments: [String: TemplateValue]
+  /// The one template to render when `--templates` names a file (`AutoMockable`); the
+  /// folder's other templates are then only for `{% include %}` and `{% extends %}`.
+  let selected: String?
 
   init(
     folder: String, displayFolder: String, whitespace: TemplateWhitespace = .quarry,
-    arguments: [String: TemplateValue] = [:]
+    arguments: [String: TemplateValue] = [:], selected: String? = nil
   ) {
     loader = DirectoryTemplateLoader(directory: folder, displayDirectory: displayFolder)
     engine = TemplateEngine(loader: loader, whitespace: whitespace)
     self.arguments = arguments
+    self.selected = selected
   }
 
   func render(
     _ model: SchemaModel, scanned: [ScannedFile], diagnostics: inout [Diagnostic]
   ) -> OutputPlan {
-    let names = loader.templateNames()
+    let names = selected.map { [$0] } ?? loader.templateNames()
     let tables = model.tables.concurrentMap(ModelContext.tableValue)
     // Sourcery's `types` and `type` cost as much as the model's own values to build: only
     // when some template's tags mention them. Otherwise they stay as `null`, so the names a
@@ -59,7 +63,8 @@ struct TemplateRenderer {
         jobs.append(
           Job(
             template: "Table", path: Self.outputName(forElement: table.typeName),
-            sources: [table.sourcePath], extra: extra, element: table.typeName))
+            sources: [table.sourcePath], extra: extra, element: table.typeName,
+            what: "struct '\(table.typeName)' in '\(table.sourcePath)'", location: table.location))
       }
     }
     if names.contains("Enum") {
@@ -68,7 +73,9 @@ struct TemplateRenderer {
           Job(
             template: "Enum", path: Self.outputName(forElement: model.name),
             sources: [model.sourcePath],
-            extra: ["enum": ModelContext.enumValue(model)], element: model.name))
+            extra: ["enum": ModelContext.enumValue(model)], element: model.name,
+            what: "enum '\(model.name)' in '\(model.sourcePath)'",
+            location: SourceLocation(path: model.sourcePath, offset: 0)))
       }
     }
     if names.contains("Child") {
@@ -77,17 +84,30 @@ struct TemplateRenderer {
           Job(
             template: "Child", path: Self.outputName(forElement: child.typeName),
             sources: [child.sourcePath],
-            extra: ["child": ModelContext.childValue(child)], element: child.typeName))
+            extra: ["child": ModelContext.childValue(child)], element: child.typeName,
+            what: "owned struct '\(child.typeName)' in '\(child.sourcePath)'",
+            location: child.location))
       }
     }
     let sources = Set(model.tables.map(\.sourcePath)).sorted()
     for name in names where name != "Table" && name != "Enum" && name != "Child" {
       if name.hasPrefix("_") || name.contains("/") { continue }
+      let templatePath = loader.displayDirectory + "/" + name + ".stencil"
+      let location = SourceLocation(path: templatePath, offset: 0)
+      if let problem = Self.outputNameProblem(forTemplate: name) {
+        diagnostics.append(
+          .error(
+            "template file '\(SwiftLiteral.oneLine(name)).stencil' \(problem); rename it "
+              + "('Name.stencil' writes 'Name.generated.swift', 'Name.txt.stencil' writes "
+              + "'Name.txt')", at: location))
+        continue
+      }
       jobs.append(
         Job(
           template: name, path: Self.outputName(forTemplate: name), sources: sources, extra: [:],
-          element: nil))
+          element: nil, what: "template '\(templatePath)'", location: location))
     }
+    jobs = Self.withoutDuplicatePaths(jobs, diagnostics: &diagnostics)
 
     // Files render on all cores; diagnostics are gathered afterwards in job order, so the
     // run's output never depends on thread timing.
@@ -98,7 +118,7 @@ struct TemplateRenderer {
       let contents =
         engine.whitespace == .stencil
         ? header + "\n\n" + output : GeneratedText.file(header: header, body: output)
-      let file = GeneratedFile(path: job.path, contents: contents)
+      let file = GeneratedFile(path: job.path, contents: contents, sources: job.sources)
       return (file: file, diagnostics: found)
     }
     var seen: Set<Diagnostic> = []
@@ -121,6 +141,39 @@ struct TemplateRenderer {
     name.utf8.contains(UInt8(ascii: ".")) ? name : name + ".generated.swift"
   }
 
+  /// Why a once-rendered template's name gives no usable output name, or nil.
+  static func outputNameProblem(forTemplate name: String) -> String? {
+    if name.isEmpty || name.allSatisfy({ $0 == "." }) {
+      return "has no name before '.stencil', so it names no output file"
+    }
+    if name.hasPrefix(".") {
+      return "would write the hidden file '\(SwiftLiteral.oneLine(outputName(forTemplate: name)))'"
+    }
+    return nil
+  }
+
+  /// `jobs` with each output path once: a later job whose file an earlier one writes (a
+  /// struct and an enum of one name in two folders, a template named `Bird+Quarry.swift`) is
+  /// an error naming both, never a second write of the same file.
+  private static func withoutDuplicatePaths(_ jobs: [Job], diagnostics: inout [Diagnostic])
+    -> [Job]
+  {
+    var firstByPath: [String: Job] = [:]
+    var kept: [Job] = []
+    for job in jobs {
+      guard let first = firstByPath[job.path] else {
+        firstByPath[job.path] = job
+        kept.append(job)
+        continue
+      }
+      diagnostics.append(
+        .error(
+          "\(job.what) and \(first.what) would both be written to "
+            + "'\(SwiftLiteral.oneLine(job.path))'; rename one of them", at: job.location))
+    }
+    return kept
+  }
+
   /// One file to render: a template, the keys it sees besides the shared ones, and where the
   /// output goes.
   private struct Job: Sendable {
@@ -130,6 +183,10 @@ struct TemplateRenderer {
     var extra: [String: TemplateValue]
     /// The model element named in template errors.
     var element: String?
+    /// What writes the file, for the duplicate-output error (`struct 'Kind' in 'A/Kind.swift'`).
+    var what: String
+    /// Where that error points.
+    var location: SourceLocation
   }
 
   /// Every template file, for rendering diagnostics with their source lines.

@@ -78,10 +78,17 @@ enum AssociationBuilder {
             access: min(table.access, target.access, column.access)),
           at: reference.location, fix: nil)
       }
-      let inverse = reference.inverse?.name ?? plural(lowerCamel(localName(table.typeName)))
+      // A unique reference (`references = Book, unique`) has at most one row per target: the
+      // inverse is a to-one `HasOne`, named in the singular (`Book.cover`).
+      let isUnique =
+        column.isUnique
+        || table.indexes.contains { $0.isUnique && $0.columns == [column.name] }
+      let defaultInverse = lowerCamel(localName(table.typeName))
+      let inverse = reference.inverse?.name ?? (isUnique ? defaultInverse : plural(defaultInverse))
       add(
         AssociationModel(
-          kind: .hasMany, name: inverse, ownerType: target.typeName, targetType: table.typeName,
+          kind: isUnique ? .hasOne : .hasMany, name: inverse, ownerType: target.typeName,
+          targetType: table.typeName,
           column: column.name, property: targetKey.propertyName,
           access: min(table.access, target.access)),
         at: reference.inverse?.location ?? reference.location,

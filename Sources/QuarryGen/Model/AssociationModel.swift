@@ -7,6 +7,8 @@ public struct AssociationModel: Sendable, Hashable {
     case optionalBelongsTo
     /// `HasMany<Owner, Target>`: the inverse of a reference.
     case hasMany
+    /// `HasOne<Owner, Target>`: the inverse of a `unique` reference.
+    case hasOne
     /// `HasManyThrough<Owner, Link, Target>`: many-to-many through a link struct.
     case hasManyThrough
   }

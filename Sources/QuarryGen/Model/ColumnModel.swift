@@ -8,6 +8,11 @@ public struct ColumnModel: Sendable, Hashable {
     case json
   }
 
+  /// The date a `createdAt` or `updatedAt` property records.
+  public enum Timestamp: String, Sendable, Hashable {
+    case createdAt, updatedAt
+  }
+
   public var propertyName: String
   /// The property's access level: generated members mentioning its type use no wider one.
   public var access: AccessLevel
@@ -26,6 +31,8 @@ public struct ColumnModel: Sendable, Hashable {
   /// SQL text after `DEFAULT`, already escaped (`'robin'`, `0`, `NULL`).
   public var defaultSQL: String?
   public var references: ForeignKeyModel?
+  /// Set from the transaction's date on insert (`createdAt`), or on every write (`updatedAt`).
+  public var timestamp: Timestamp?
   public var location: SourceLocation
 
   public init(

@@ -28,10 +28,22 @@ public struct ModelBuilder: Sendable {
     where index.structs[name]?.annotations.contains(where: { $0.key == "persist" }) == false {
       index.persisted.remove(name)
     }
-    // The first declaration of each persisted name, as the index keeps it.
-    var seen: Set<String> = []
-    let persisted = files.flatMap(\.structs).filter {
-      index.persisted.contains($0.name) && seen.insert($0.name).inserted
+    // The first declaration of each persisted name, as the index keeps it. The same name in
+    // another file (two folders, two modules) would silently become one table.
+    var firstPath: [String: String] = [:]
+    let persisted = files.flatMap(\.structs).filter { declaration in
+      guard index.persisted.contains(declaration.name) else { return false }
+      guard let other = firstPath[declaration.name] else {
+        firstPath[declaration.name] = declaration.location.path
+        return true
+      }
+      if other != declaration.location.path {
+        diagnostics.append(
+          .error(
+            .persistedStructDeclaredTwice(declaration.name, otherPath: other),
+            at: declaration.location))
+      }
+      return false
     }
     // A table depends only on its struct and the index, so tables build on all cores; their
     // diagnostics are gathered afterwards in declaration order, as a sequential run would.
@@ -255,6 +267,11 @@ public struct ModelBuilder: Sendable {
         } else {
           built.rejectedAutoincrement.insert(built.columns.count)
         }
+      }
+      if let (key, location) = propertyOptions.timestamp,
+        TimestampCheck.run(column, key: key, at: location, diagnostics: &diagnostics)
+      {
+        column.timestamp = key
       }
       if let (value, location) = propertyOptions.defaultValue {
         column.defaultSQL = DefaultValueCheck.sql(

@@ -21,6 +21,7 @@ enum ModelMessage: Sendable, Hashable {
   case duplicateIndex(String)
   case collidingColumn(String, other: String)
   case duplicateTable(String, otherStruct: String)
+  case persistedStructDeclaredTwice(String, otherPath: String)
   case letWithDefault(property: String)
   case unknownReference(String, suggestion: String?)
   case referenceToCompositeKey(String)
@@ -56,6 +57,8 @@ enum ModelMessage: Sendable, Hashable {
     property: String, type: String, target: String, keyType: String, fix: String)
   case setNullOnNonOptional(key: String, property: String, type: String)
   case actionWithoutReference(key: String)
+  case conflictingTimestamps(first: String)
+  case timestampNotDate(key: String, property: String, type: String)
   case ownedNotStruct(property: String, type: String)
   case ownedPersistedStruct(property: String, type: String)
   case ownedLet(property: String)
@@ -68,6 +71,7 @@ enum ModelMessage: Sendable, Hashable {
   case generatedTypeName(property: String, structName: String)
   case nulInName(kind: String, String)
   case nulInDefault(property: String)
+  case bidiControl(subject: String, scalar: String)
   // Notes.
   case firstDeclaredHere
   case otherTableHere
@@ -128,6 +132,10 @@ enum ModelMessage: Sendable, Hashable {
       return "column '\(name)' is declared twice"
     case .collidingColumn(let name, let other):
       return "column '\(name)' collides with column '\(other)'; SQLite column names ignore case"
+    case .persistedStructDeclaredTwice(let name, let other):
+      return "persisted struct '\(name)' is also declared in '\(other)'; two persisted structs "
+        + "cannot share a name (they would share one table and one generated file): rename one, "
+        + "or scan the folders in separate runs into separate '--output' folders"
     case .duplicateTable(let name, let other):
       return "table '\(name)' is already used by struct '\(other)'"
     case .letWithDefault(let property):
@@ -234,6 +242,12 @@ enum ModelMessage: Sendable, Hashable {
         + "it as '\(type)?' or choose another action"
     case .actionWithoutReference(let key):
       return "'\(key)' applies only with 'references = …' on the same property"
+    case .conflictingTimestamps(let first):
+      let other = first == "createdAt" ? "updatedAt" : "createdAt"
+      return "'\(other)' cannot apply to a property that is already '\(first)'; "
+        + "a row's creation and update dates need a property each"
+    case .timestampNotDate(let key, let property, let type):
+      return "'\(key)' requires a 'Date' or 'Date?' property, but '\(property)' is '\(type)'"
     case .generatedTypeName(let property, let name):
       return "property '\(property)' has a name the generated code needs for itself "
         + "('\(name).\(property)'), so Swift cannot tell them apart; rename the property "
@@ -267,6 +281,10 @@ enum ModelMessage: Sendable, Hashable {
         + "its own, in any case); choose another with table = \"…\""
     case .nulInName(let kind, let name):
       return "\(kind) name '\(name)' holds a NUL character, which SQLite names cannot contain"
+    case .bidiControl(let subject, let scalar):
+      return "\(subject) holds the bidirectional control "
+        + "\(scalar), which reorders how Schema.sql and the generated code read in an editor "
+        + "or a review; remove it"
     case .nulInDefault(let property):
       return "'default' of '\(property)' holds a NUL character, which SQLite text cannot contain"
     case .firstDeclaredHere:

@@ -11,20 +11,25 @@ import Foundation
 /// - A file is written only when its bytes differ, so a no-op run changes no modification time.
 /// - Writes go to a temporary file in the same directory, then `rename(2)` over the target, so a
 ///   reader never sees half a file.
-/// - Generated files (those starting with the quarry header) directly in the directory that
-///   the plan no longer holds are removed; files without the header are never touched, even in
-///   the output directory, and neither are subfolders.
-///
-/// ```swift
-/// let writer = FileWriter(directory: "Sources/App/Generated")
-/// let stale = try writer.changes(for: plan).filter { $0.kind != .unchanged }   // --check
-/// try writer.apply(plan)
-/// ```
+/// - Only a file quarry wrote may be replaced or removed: the folder's `OutputManifest` lists
+///   them. A file directly in the directory that the plan no longer holds is removed when the
+///   manifest lists it and it still starts with the quarry header (in a folder without a
+///   manifest, written by an older quarry: when it also has a name quarry produces, see
+///   `OutputManifest.isProducedName`). Anything else is never touched, and neither are
+///   subfolders.
+/// - A file the plan marks `isWrittenOnce` (a generated migration) is written when missing and
+///   otherwise left exactly as it is, whatever it holds.
+/// - Nothing that is not a regular file is ever opened (a FIFO would block forever), and every
+///   planned name is checked (no `..`, no `/` at the start, short enough for the file system)
+///   before anything is written.
 public struct FileWriter: Sendable {
   /// Why a plan cannot be applied.
   public struct Conflict: Error, Sendable, Hashable {
     /// A planned path holds a file that quarry did not generate.
     public var path: String
+    /// What is there when it is not a regular file (`a FIFO`, `a symbolic link`); nil for a
+    /// regular file without the header.
+    public var kind: String? = nil
   }
 
   public let directory: String
@@ -41,8 +46,13 @@ public struct FileWriter: Sendable {
   /// - Throws: `Conflict` when a planned file would replace a file without the header, or an
   ///   I/O error from reading the directory.
   public func changes(for plan: OutputPlan) throws -> [FileChange] {
-    let comparisons = plan.files.concurrentMap { [self] file in
-      ExistingFile.compare(atPath: path(of: file.path), with: file.contents)
+    for file in plan.files { try checkName(file.path) }
+    let comparisons = plan.files.concurrentMap { [self] file -> ExistingFile.Comparison in
+      if file.isWrittenOnce {
+        var entry = stat()
+        return lstat(path(of: file.path), &entry) == 0 ? .identical : .missing
+      }
+      return ExistingFile.compare(atPath: path(of: file.path), with: file.contents)
     }
     var changes: [FileChange] = []
     changes.reserveCapacity(plan.files.count)
@@ -52,15 +62,61 @@ public struct FileWriter: Sendable {
       case .identical: changes.append(FileChange(.unchanged, file.path))
       case .different(isGenerated: true): changes.append(FileChange(.update, file.path))
       case .different(isGenerated: false): throw Conflict(path: file.path)
+      case .notRegular(let kind): throw Conflict(path: file.path, kind: kind)
       }
     }
     let planned = Set(plan.files.map(\.path))
+    let manifest = self.manifest()
     for name in try visibleNames() where !planned.contains(name) {
-      if ExistingFile.isGenerated(atPath: path(of: name)) {
+      let listed = manifest.map { $0.files[name] != nil } ?? OutputManifest.isProducedName(name)
+      if listed && ExistingFile.isGenerated(atPath: path(of: name)) {
         changes.append(FileChange(.remove, name))
       }
     }
     return changes.sorted()
+  }
+
+  /// The folder's manifest, nil when there is none or it cannot be read as one.
+  public func manifest() -> OutputManifest? {
+    guard let bytes = ExistingFile.contents(atPath: path(of: OutputManifest.fileName)) else {
+      return nil
+    }
+    return OutputManifest.parse(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The longest file name a plan may hold: the temporary file beside it, `.<name>.quarry-tmp`,
+  /// must fit in the 255 bytes file systems allow.
+  public static let maximumNameLength = 255 - 1 - temporarySuffix.utf8.count
+
+  /// Throws when `relativePath` would leave the directory, hide the file or not fit the file
+  /// system, so a bad name stops the run before any file is written.
+  private func checkName(_ relativePath: String) throws {
+    let target = path(of: relativePath)
+    let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+    if relativePath.hasPrefix("/") || relativePath.utf8.contains(0)
+      || components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+    {
+      throw OutputError(
+        .write, path: target,
+        reason: "the name '\(SwiftLiteral.oneLine(relativePath))' is not a file name inside "
+          + "the output folder; generated files are written only inside '--output'")
+    }
+    if let hidden = components.first(where: { $0.hasPrefix(".") }) {
+      throw OutputError(
+        .write, path: target,
+        reason: "the name '\(SwiftLiteral.oneLine(String(hidden)))' starts with '.', which "
+          + "hides the file; quarry writes no hidden files")
+    }
+    if let long = components.first(where: { $0.utf8.count > Self.maximumNameLength }) {
+      throw OutputError(
+        .write, path: target,
+        reason: "the file name is \(long.utf8.count) bytes long, over the "
+          + "\(Self.maximumNameLength) a generated file name may have; shorten the type's or "
+          + "the template's name")
+    }
+    if target.utf8.count + 1 + Self.temporarySuffix.utf8.count >= Int(PATH_MAX) {
+      throw OutputError(.write, path: target, errno: ENAMETOOLONG)
+    }
   }
 
   /// Writes and removes what `changes(for:)` lists, and returns those changes.
@@ -101,7 +157,21 @@ public struct FileWriter: Sendable {
         throw OutputError(.remove, path: target, errno: errno)
       }
     }
+    try writeManifest(OutputManifest(plan))
     return changes
+  }
+
+  /// Records what `plan` wrote, when that differs from the manifest on disk. An empty plan
+  /// into a folder that does not exist leaves no folder behind.
+  private func writeManifest(_ manifest: OutputManifest) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { return }
+    let target = path(of: OutputManifest.fileName)
+    let text = manifest.text
+    if ExistingFile.compare(atPath: target, with: text) == .identical { return }
+    try writeAtomically(text, to: target)
   }
 
   private func path(of relativePath: String) -> String {

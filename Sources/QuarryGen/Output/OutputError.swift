@@ -25,6 +25,7 @@ public struct OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     case write = "cannot write the file"
     case remove = "cannot remove the stale file"
     case readFolder = "cannot read the output folder"
+    case lock = "cannot lock the output folder"
   }
 
   init(_ operation: Operation, path: String, errno code: Int32) {

@@ -59,6 +59,43 @@ public enum SwiftLiteral {
     return result
   }
 
+  /// `text` safe to print in a terminal or CI log: C0 and C1 control characters (ESC starts
+  /// the sequences that clear a screen or retitle a window), DEL, line and paragraph
+  /// separators and bidirectional controls (U+202E and its kin reorder what a reader sees)
+  /// become `\u{…}`; tabs stay, so a caret under a source line still lines up. Everything
+  /// else, emoji with their joiners included, stays as written: this is for source lines
+  /// shown under diagnostics, which should read like the file.
+  public static func terminalSafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isUnsafeInTerminal) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 8)
+    for scalar in text.unicodeScalars {
+      if isUnsafeInTerminal(scalar) {
+        result += unicodeEscape(scalar)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether printing `scalar` raw could drive a terminal or hide the order of the text.
+  static func isUnsafeInTerminal(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value == 0x09 { return false }
+    return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+      || isBidiControl(scalar)
+  }
+
+  /// The bidirectional formatting characters (Unicode's `Bidi_Control` property): marks,
+  /// embeddings, overrides and isolates.
+  public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     scalar == "\\" || scalar == "\"" || isHidden(scalar)
   }

@@ -34,10 +34,11 @@ public enum ProjectScanner {
     skipping skip: @Sendable ([UInt8]) -> Bool = { _ in false }
   ) -> [ScannedFile?] {
     files.concurrentMap { file in
-      guard let data = FileManager.default.contents(atPath: file.absolute) else {
+      // Read straight into the scanner's bytes (no `Data` copy beside them), and never from
+      // a FIFO or device, which would block.
+      guard let bytes = ExistingFile.contents(atPath: file.absolute, followingLinks: true) else {
         return unreadable(absolutePath: file.absolute, displayPath: file.display)
       }
-      let bytes = [UInt8](data)
       if skip(bytes) { return nil }
       return SourceScanner().scan(SourceFile(path: file.display, bytes: bytes))
     }
@@ -45,17 +46,20 @@ public enum ProjectScanner {
 
   /// Reads and scans one file; an unreadable file yields an empty result with an error.
   public static func scanFile(absolutePath: String, displayPath: String) -> ScannedFile {
-    guard let data = FileManager.default.contents(atPath: absolutePath) else {
+    guard let bytes = ExistingFile.contents(atPath: absolutePath, followingLinks: true) else {
       return unreadable(absolutePath: absolutePath, displayPath: displayPath)
     }
-    return SourceScanner().scan(SourceFile(path: displayPath, bytes: [UInt8](data)))
+    return SourceScanner().scan(SourceFile(path: displayPath, bytes: bytes))
   }
 
   /// An empty result with the error saying why `absolutePath` cannot be read.
   private static func unreadable(absolutePath: String, displayPath: String) -> ScannedFile {
+    var entry = stat()
     let reason =
-      FileManager.default.fileExists(atPath: absolutePath)
-      ? "permission denied or not a regular file" : "no such file or directory"
+      stat(absolutePath, &entry) != 0
+      ? "no such file or directory"
+      : entry.st_mode & S_IFMT == S_IFREG
+        ? "permission denied" : "it is \(ExistingFile.kind(of: entry)), not a regular file"
     return ScannedFile(
       file: SourceFile(path: displayPath, bytes: []),
       diagnostics: [

@@ -50,12 +50,13 @@ public struct DirectoryTemplateLoader: TemplateLoader {
 
   public func loadTemplate(named name: String) -> SourceFile? {
     let relative = "\(name).stencil"
+    // Only a regular file (or a link to one): a FIFO named like a template would block.
     guard
-      let data = FileManager.default.contents(
-        atPath: (directory as NSString).appendingPathComponent(relative))
+      let bytes = ExistingFile.contents(
+        atPath: (directory as NSString).appendingPathComponent(relative), followingLinks: true)
     else { return nil }
     return SourceFile(
-      path: (displayDirectory as NSString).appendingPathComponent(relative), bytes: Array(data))
+      path: (displayDirectory as NSString).appendingPathComponent(relative), bytes: bytes)
   }
 
   public func templateNames() -> [String] {

@@ -59,6 +59,10 @@ extension Book {
     column: "editorID", foreignKey: { $0.editorID })
   static let bookTags = HasMany<Book, BookTag>(
     column: "bookID", key: { $0.id })
+  static let reviews = HasMany<Book, Review>(
+    column: "bookID", key: { $0.id })
+  static let cover = HasOne<Book, Cover>(
+    column: "bookID", key: { $0.id })
   static let tags = HasManyThrough<Book, BookTag, Tag>(
     ownerColumn: "bookID", targetColumn: "tagID", key: { $0.id })
 }

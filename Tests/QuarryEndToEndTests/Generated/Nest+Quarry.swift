@@ -61,6 +61,10 @@ extension Nest: TableRecord {
   static func bind(primaryKey: Int64, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+
+  mutating func didInsert(rowID: Int64) {
+    self.id = rowID
+  }
 }
 
 /// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.

@@ -17,9 +17,12 @@ public enum QuarryTables {
       Bird.self,
       Book.self,
       BookTag.self,
+      Cover.self,
       Nest.self,
       Perch.self,
+      Publisher.self,
       Recipe.self,
+      Review.self,
       Sighting.self,
       Tag.self,
     ]

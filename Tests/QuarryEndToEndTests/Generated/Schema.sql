@@ -36,6 +36,12 @@ CREATE TABLE "books" (
 );
 CREATE INDEX "books_on_authorID" ON "books" ("authorID");
 
+CREATE TABLE "covers" (
+  "id" INTEGER NOT NULL PRIMARY KEY,
+  "bookID" TEXT NOT NULL UNIQUE REFERENCES "books" ("id"),
+  "caption" TEXT NOT NULL
+);
+
 CREATE TABLE "nests" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "tree" TEXT NOT NULL,
@@ -53,6 +59,14 @@ CREATE TABLE "perch" (
   "default" INTEGER NOT NULL,
   "height" INTEGER NOT NULL,
   "index" INTEGER NOT NULL
+);
+
+CREATE TABLE "publishers" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "name" TEXT NOT NULL UNIQUE,
+  "city" TEXT,
+  "createdAt" REAL NOT NULL,
+  "updatedAt" REAL
 );
 
 CREATE TABLE "recipe" (
@@ -76,6 +90,14 @@ CREATE TABLE "recipe_steps" (
   PRIMARY KEY ("recipe_id", "position"),
   FOREIGN KEY ("recipe_id") REFERENCES "recipe" ("id") ON DELETE CASCADE
 );
+
+CREATE TABLE "reviews" (
+  "id" INTEGER NOT NULL PRIMARY KEY,
+  "bookID" TEXT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE,
+  "stars" INTEGER NOT NULL,
+  "text" TEXT
+);
+CREATE INDEX "reviews_on_bookID" ON "reviews" ("bookID");
 
 CREATE TABLE "sighting" (
   "day" INTEGER NOT NULL,

@@ -30,3 +30,36 @@ struct BookTag: Equatable, Sendable {
   // quarry: references = Tag, onDelete = restrict, onUpdate = cascade
   var tagID: Int64
 }
+
+/// Timestamps, an assigned key written back and a unique column besides the key (issue 21).
+// quarry: table = "publishers"
+struct Publisher: Equatable, Sendable {
+  // quarry: autoincrement
+  var id: Int64?
+  // quarry: unique
+  var name: String
+  var city: String?
+  // quarry: createdAt
+  var createdAt: Date
+  // quarry: updatedAt
+  var updatedAt: Date?
+}
+
+/// A to-many association two levels down: `Author.books.including(Book.reviews)` (issue 21).
+// quarry: table = "reviews"
+struct Review: Equatable, Sendable {
+  var id: Int64
+  // quarry: references = Book, onDelete = cascade, index
+  var bookID: UUID
+  var stars: Int
+  var text: String?
+}
+
+/// A unique reference: its inverse is the to-one `Book.cover` (issue 21).
+// quarry: table = "covers"
+struct Cover: Equatable, Sendable {
+  var id: Int64
+  // quarry: references = Book, unique
+  var bookID: UUID
+  var caption: String
+}

@@ -113,7 +113,7 @@ final class HostileNameTests: XCTestCase {
       """
       Models/M.swift:3:14: error: column name 'a\\u{0}b' holds a NUL character, which SQLite \
       names cannot contain
-        // quarry: column = "a\u{0}b"
+        // quarry: column = "a\\u{0}b"
                    ^
 
       """)

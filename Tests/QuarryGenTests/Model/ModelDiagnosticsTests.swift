@@ -665,4 +665,45 @@ final class ModelDiagnosticsTests: XCTestCase {
 
       """)
   }
+  func testTimestampsNeedADateProperty() {
+    assertDiagnostics(
+      """
+      import Foundation
+      // quarry: persist
+      struct Note {
+        var id: Int
+        // quarry: createdAt
+        var created: String
+        // quarry: updatedAt
+        var changed: Date?
+      }
+      """,
+      """
+      Models/M.swift:5:14: error: 'createdAt' requires a 'Date' or 'Date?' property, but \
+      'created' is 'String'
+        // quarry: createdAt
+                   ^
+
+      """)
+  }
+
+  func testAPropertyIsEitherCreatedAtOrUpdatedAt() {
+    assertDiagnostics(
+      """
+      import Foundation
+      // quarry: persist
+      struct Note {
+        var id: Int
+        // quarry: createdAt, updatedAt
+        var stamp: Date
+      }
+      """,
+      """
+      Models/M.swift:5:25: error: 'updatedAt' cannot apply to a property that is already \
+      'createdAt'; a row's creation and update dates need a property each
+        // quarry: createdAt, updatedAt
+                              ^
+
+      """)
+  }
 }

@@ -375,10 +375,10 @@ final class TemplateRenderErrorTests: XCTestCase {
 
   func testFilterInput() {
     assertDiagnostics(
-      "{{ xs|uppercase }}", ["xs": ["a"]],
+      "{{ xs|snakeCase }}", ["xs": ["a"]],
       """
-      Templates/Main.stencil:1:7: error: filter 'uppercase' cannot be applied to an array
-      {{ xs|uppercase }}
+      Templates/Main.stencil:1:7: error: filter 'snakeCase' cannot be applied to an array
+      {{ xs|snakeCase }}
             ^
 
       """)

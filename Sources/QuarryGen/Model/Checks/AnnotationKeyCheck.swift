@@ -10,7 +10,7 @@ enum AnnotationKeyCheck {
   static let structKeys = ["persist", "table", "primaryKey", "index", "unique"]
   static let propertyKeys = [
     "primaryKey", "autoincrement", "column", "unique", "index", "ignore", "json", "references",
-    "default", "owned", "onDelete", "onUpdate", "inverse",
+    "default", "owned", "onDelete", "onUpdate", "inverse", "createdAt", "updatedAt",
   ]
 
   /// The actions `onDelete` and `onUpdate` accept, as the runtime's `ForeignKeyAction` cases.
@@ -43,6 +43,8 @@ enum AnnotationKeyCheck {
     var column: String?
     var references: (name: String, location: SourceLocation)?
     var defaultValue: (value: AnnotationValue, location: SourceLocation)?
+    /// `createdAt` or `updatedAt`, the first one written.
+    var timestamp: (key: ColumnModel.Timestamp, location: SourceLocation)?
   }
 
   static func structOptions(
@@ -154,6 +156,14 @@ enum AnnotationKeyCheck {
               .invalidAnnotationValue(
                 key: "references", expected: "a struct name, like references = Nest"),
               at: location))
+        }
+      case "createdAt", "updatedAt":
+        guard flag(), let key = ColumnModel.Timestamp(rawValue: annotation.key) else { continue }
+        if let first = options.timestamp, first.key != key {
+          diagnostics.append(
+            .error(.conflictingTimestamps(first: first.key.rawValue), at: location))
+        } else if options.timestamp == nil {
+          options.timestamp = (key, location)
         }
       case "default":
         options.defaultValue = (annotation.value, location)

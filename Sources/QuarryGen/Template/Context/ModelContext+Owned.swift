@@ -53,7 +53,8 @@ extension ModelContext {
     ]
   }
 
-  /// An association: `kind` (`belongsTo`, `optionalBelongsTo`, `hasMany`, `hasManyThrough`),
+  /// An association: `kind` (`belongsTo`, `optionalBelongsTo`, `hasMany`, `hasOne`,
+  /// `hasManyThrough`),
   /// `typeName` (`BelongsTo`…), `swiftName`, `ownerType`, `targetType`, `linkType`,
   /// `columnLiteral`, `targetColumnLiteral`, `property`, `access`.
   static func associationValue(_ association: AssociationModel) -> TemplateValue {
@@ -62,6 +63,7 @@ extension ModelContext {
     case .belongsTo: typeName = "BelongsTo"
     case .optionalBelongsTo: typeName = "OptionalBelongsTo"
     case .hasMany: typeName = "HasMany"
+    case .hasOne: typeName = "HasOne"
     case .hasManyThrough: typeName = "HasManyThrough"
     }
     return .dictionary([

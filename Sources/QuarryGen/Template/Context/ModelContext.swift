@@ -113,6 +113,9 @@ enum ModelContext {
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
       "sendableCheckTypes": .array(table.sendableCheckTypes.map(TemplateValue.string)),
+      "timestampColumns": .array(
+        zip(table.columns, columns).filter { column, _ in column.timestamp != nil }.map { $0.1 }),
+      "insertedKey": insertedKeyValue(table),
     ]
     value.merge(ownedValues(table)) { first, _ in first }
     return .dictionary(value)
@@ -155,7 +158,17 @@ enum ModelContext {
       "decode": .string(isJSON ? "decodeJSON" : "decode"),
       "bind": .string(isJSON ? "bindJSON" : "bind"),
       "definitionArguments": .string(definitionArguments(column, in: table)),
+      "timestamp": column.timestamp.map { .string($0.rawValue) } ?? .null,
     ])
+  }
+
+  /// For `didInsert(rowID:)`: the autoincrement key (`swiftName`) and the rowid as its type
+  /// (`rowID`, or `Int(rowID)`); null for a table whose keys are not assigned by SQLite.
+  private static func insertedKeyValue(_ table: TableModel) -> TemplateValue {
+    guard let key = table.columns.first(where: \.isAutoincrement) else { return .null }
+    let type = key.unwrappedSwiftType
+    let value = ["Int64", "Swift.Int64"].contains(type) ? "rowID" : "\(type)(rowID)"
+    return .dictionary(["swiftName": .string(swiftName(key.propertyName)), "value": .string(value)])
   }
 
   /// The keys Schema.sql reads of a table.
@@ -193,6 +206,7 @@ enum ModelContext {
         "references: ForeignKey(\(swiftLiteral(foreignKey.table)), "
           + "\(swiftLiteral(foreignKey.column))" + foreignKey.actionsArguments + ")")
     }
+    if let timestamp = column.timestamp { parts.append("timestamp: .\(timestamp.rawValue)") }
     return parts.joined(separator: ", ")
   }
 

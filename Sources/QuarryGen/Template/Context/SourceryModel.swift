@@ -1,398 +1,224 @@
-/// Sourcery's type model built from scanned structs and enums, as template values.
+/// Sourcery's type model built from scanned declarations, as template values.
 ///
-/// Keys of a type (`type`): `name`, `localName`, `globalName`, `kind` (`struct`/`enum`),
-/// `accessLevel`, `isGeneric`, `annotations` (`// quarry:` and `// sourcery:` ones),
-/// `documentation` (doc comment lines), `attributes`, `modifiers`, `inheritedTypes`, `based`,
-/// `implements` and `inherits` (name → name; `inherits` is empty: structs and enums inherit
-/// from no class), `parentName`, `parent`, `containedTypes`, `containedType` (local name →
-/// type), `isExtension` (false), `storedVariables`, `variables`, `instanceVariables`,
-/// `allVariables`, `computedVariables`, `staticVariables` (empty: the scanner keeps stored
-/// instance properties only), `methods`, `allMethods`, `initializers`, `staticMethods`,
-/// `instanceMethods`, `subscripts` (empty), `supertype` (null). Enums add `cases` (`name`,
-/// `rawValue`, `associatedValues` with `localName`, `externalName`, `typeName`, `type`,
-/// `defaultValue`, `annotations`; `hasAssociatedValue`, `annotations`, `documentation`,
-/// `indirect`), `hasAssociatedValues`, `hasRawType`, `rawTypeName`, `rawType`.
+/// `types`: `all` (every type but protocols), `types` (every type), `structs`, `enums`,
+/// `classes`, `actors`, `protocols`, `extensions` (extensions of types not scanned), each
+/// sorted by name; `based`, `implementing`, `inheriting` (name → the types based on,
+/// implementing or inheriting it, through every scanned type in between). Extensions are
+/// folded into their type (see `SourceryTypeGraph`).
 ///
-/// Keys of a variable: `name`, `typeName` (a `SourceryTypeName`: prints its name), `type` (the
-/// known struct or enum of the unwrapped type name, looked up from the declaring type's scope
-/// outwards, else null), `unwrappedTypeName`, `actualTypeName`, `isOptional`,
-/// `isImplicitlyUnwrappedOptional`, `isArray`, `isDictionary`, `isSet`, `isTuple`,
-/// `isClosure`, `isGeneric`, `defaultValue` (text or null), `annotations`, `documentation`,
-/// `attributes` (name → `[attribute]`, each printing as written, `@Clamped(0...3)`, with
-/// `name` and `arguments`), `modifiers`, `isMutable`, `isLazy`, `isFinal`, `isComputed`,
-/// `isStatic`, `isAsync`, `throws` (false), `readAccess`, `writeAccess` (`""` for `let`),
-/// `definedInTypeName`.
+/// Keys of a type (`type`): `name`, `localName`, `globalName`, `kind` (`struct`, `enum`,
+/// `class`, `actor`, `protocol`, `extension`), `accessLevel`, `isGeneric`, `annotations`
+/// (`// quarry:` and `// sourcery:` ones), `documentation` (doc comment lines), `attributes`,
+/// `modifiers`, `isFinal`, `inheritedTypes`, `based`, `implements`, `inherits` (name → name),
+/// `supertype` (a scanned superclass, else null), `parentName`, `parent`, `containedTypes`,
+/// `containedType` (local name → type), `isExtension`, `variables` (every property declared
+/// in the type and its extensions, static ones included, in source order), `storedVariables`,
+/// `computedVariables`, `staticVariables`, `instanceVariables`, `allVariables` (with the
+/// superclass's), `methods` (functions, initializers and deinitializers), `allMethods`,
+/// `initializers`, `staticMethods`, `classMethods`, `instanceMethods`, `subscripts`,
+/// `genericRequirements` (`leftType.name`, `rightType.typeName`, `relationship` `equals` or
+/// `conformsTo`, `relationshipSyntax` `==` or `:`), `associatedTypes` (protocols: name →
+/// `name`, `typeName`). Enums add `cases` (`name`, `rawValue`, `associatedValues` with
+/// `localName`, `externalName`, `typeName`, `type`, `defaultValue`, `annotations`;
+/// `hasAssociatedValue`, `annotations`, `documentation`, `indirect`), `hasAssociatedValues`,
+/// `hasRawType`, `rawTypeName`, `rawType`. Members' keys are in `SourceryModel+Members`.
 ///
-/// A type or a variable prints as its name. The `type` of a variable, `parent` and the
-/// elements of `containedTypes` are one level deep: their own variables' `type` is null.
+/// A type or a variable prints as its name. Links between types (`type` of a variable,
+/// `parent`, `supertype`, `containedTypes`) are one level deep: the linked type's own links
+/// are null or empty.
 struct SourceryModel {
+  /// In declaration order, for `TemplateContext.typeValue`.
   let structValues: [TemplateValue]
   let enumValues: [TemplateValue]
-  let byInheritedName: [String: [TemplateValue]]
+  private let graph: SourceryTypeGraph
+  private let values: [TemplateValue]
 
-  init(structs: [StructDeclaration], enums: [EnumDeclaration]) {
+  init(structs: [StructDeclaration], enums: [EnumDeclaration], types: [TypeDeclaration] = []) {
+    let graph = SourceryTypeGraph(structs: structs, enums: enums, types: types)
+    self.graph = graph
     // Type names repeat (`String`, `Int?`): each written one is taken apart once and its value
     // shared by every variable that writes it.
     var written: Set<String> = []
-    for declaration in structs {
-      written.insert(declaration.name)
-      for property in declaration.properties { written.insert(property.typeName ?? "") }
-    }
-    for declaration in enums {
-      if let rawType = declaration.rawType { written.insert(rawType) }
-      for detail in declaration.caseDetails {
-        for value in detail.associatedValues { written.insert(value.typeName) }
+    for entry in graph.entries {
+      written.insert(entry.name)
+      for property in entry.storedProperties { written.insert(property.typeName ?? "") }
+      for variable in entry.members.variables { written.insert(variable.typeName ?? "") }
+      if let declaration = entry.enumDeclaration {
+        if let rawType = declaration.rawType { written.insert(rawType) }
+        for detail in declaration.caseDetails {
+          for value in detail.associatedValues { written.insert(value.typeName) }
+        }
       }
     }
     let names = TypeNameCache(Array(written))
+    let entries = graph.entries
+    let relations = entries.indices.map { position in
+      Relations(
+        based: graph.based[position], implements: graph.implements[position],
+        inherits: graph.inherits[position])
+    }
     // Pass 1: every type without links to the others, so links can point at them.
-    let shallowStructs = structs.concurrentMap {
-      Self.structValue($0, typeNames: names, known: { _, _ in nil })
+    let shallow = entries.indices.map { $0 }.concurrentMap { position in
+      Self.typeValue(
+        entries[position], relations: relations[position], typeNames: names,
+        known: { _, _ in nil })
     }
-    let shallowEnums = enums.concurrentMap {
-      Self.enumValue($0, typeNames: names, known: { _, _ in nil })
-    }
-    var shallow: [String: TemplateValue] = [:]
-    for (declaration, value) in zip(structs, shallowStructs) where shallow[declaration.name] == nil
-    {
-      shallow[declaration.name] = value
-    }
-    for (declaration, value) in zip(enums, shallowEnums) where shallow[declaration.name] == nil {
-      shallow[declaration.name] = value
-    }
-    var children: [String: [TemplateValue]] = [:]
-    for name in shallow.keys.sorted() {
-      guard let dot = name.lastIndex(of: ".") else { continue }
-      children[String(name[..<dot]), default: []].append(shallow[name, default: .null])
-    }
-    let lookup = shallow
-    // A written name resolved as Swift does: nested in the declaring type first, then outwards.
     let known: (String, String?) -> TemplateValue? = { name, scope in
-      var scope = scope
-      while let current = scope {
-        if let value = lookup[current + "." + name] { return value }
-        scope = current.lastIndex(of: ".").map { String(current[..<$0]) }
-      }
-      return lookup[name]
+      graph.lookup(name, from: scope).map { shallow[$0] }
     }
-    // Pass 2: links. Only what has some changes: a variable naming a scanned type gets its
-    // `type`, a nested or enclosing type its `containedTypes` and `parent`.
-    func linked(_ value: TemplateValue, name: String) -> TemplateValue {
-      let contained = children[name] ?? []
-      let parentName = name.lastIndex(of: ".").map { String(name[..<$0]) }
-      guard !contained.isEmpty || parentName != nil,
+    var children: [Int: [TemplateValue]] = [:]
+    for position in entries.indices.sorted(by: { entries[$0].name < entries[$1].name }) {
+      let name = entries[position].name
+      guard let dot = name.lastIndex(of: "."), let parent = graph.index[String(name[..<dot])]
+      else { continue }
+      children[parent, default: []].append(shallow[position])
+    }
+    // Pass 2: only what has links is built again, with them.
+    let composed = entries.indices.map { position in
+      let entry = entries[position]
+      var value =
+        Self.hasLinks(entry, typeNames: names, known: known)
+        ? Self.typeValue(entry, relations: relations[position], typeNames: names, known: known)
+        : shallow[position]
+      let contained = children[position] ?? []
+      let parentName = entry.name.lastIndex(of: ".").map { String(entry.name[..<$0]) }
+      let supertype = graph.supertype[position]
+      guard !contained.isEmpty || parentName != nil || supertype != nil,
         case .dictionary(var dictionary) = value
       else { return value }
-      dictionary["containedTypes"] = .array(contained)
-      var byLocalName: [String: TemplateValue] = [:]
-      for child in contained {
-        if case .string(let local)? = child["localName"] { byLocalName[local] = child }
-      }
-      dictionary["containedType"] = .dictionary(byLocalName)
-      if let parentName, let parent = lookup[parentName] { dictionary["parent"] = parent }
-      return .dictionary(dictionary)
-    }
-    structValues = zip(structs, shallowStructs).map { declaration, value in
-      var links: [(index: Int, type: TemplateValue)] = []
-      for (index, property) in declaration.properties.enumerated() {
-        guard let typeName = property.typeName,
-          let type = known(names.unwrapped(typeName), declaration.name)
-        else { continue }
-        links.append((index, type))
-      }
-      guard !links.isEmpty, case .dictionary(var dictionary) = value,
-        case .array(var variables)? = dictionary["storedVariables"]
-      else { return linked(value, name: declaration.name) }
-      for link in links {
-        guard case .dictionary(var variable) = variables[link.index] else { continue }
-        variable["type"] = link.type
-        variables[link.index] = .dictionary(variable)
-      }
-      for key in ["storedVariables", "variables", "instanceVariables", "allVariables"] {
-        dictionary[key] = .array(variables)
-      }
-      return linked(.dictionary(dictionary), name: declaration.name)
-    }
-    enumValues = zip(enums, shallowEnums).map { declaration, value in
-      let hasLinks =
-        declaration.rawType.map { known($0, declaration.name) != nil } ?? false
-        || declaration.caseDetails.contains { detail in
-          detail.associatedValues.contains { known(names.unwrapped($0.typeName), declaration.name) != nil }
+      if !contained.isEmpty {
+        dictionary["containedTypes"] = .array(contained)
+        var byLocalName: [String: TemplateValue] = [:]
+        for child in contained {
+          if case .string(let local)? = child["localName"] { byLocalName[local] = child }
         }
-      let full = hasLinks ? Self.enumValue(declaration, typeNames: names, known: known) : value
-      return linked(full, name: declaration.name)
+        dictionary["containedType"] = .dictionary(byLocalName)
+      }
+      if let parentName, let parent = graph.index[parentName] {
+        dictionary["parent"] = shallow[parent]
+      }
+      if let supertype {
+        dictionary["supertype"] = shallow[supertype]
+        // Sourcery's `all…` lists add what the superclasses declare.
+        var chain: [Int] = []
+        var next: Int? = supertype
+        while let current = next, !chain.contains(current), current != position {
+          chain.append(current)
+          next = graph.supertype[current]
+        }
+        for key in ["allVariables", "allMethods"] {
+          var all: [TemplateValue] = []
+          if case .array(let own)? = dictionary[key] { all = own }
+          for ancestor in chain {
+            let own = key == "allVariables" ? "variables" : "methods"
+            if case .array(let inherited)? = shallow[ancestor][own] { all += inherited }
+          }
+          dictionary[key] = .array(all)
+        }
+      }
+      value = .dictionary(dictionary)
+      return value
     }
-    var byInheritedName: [String: [TemplateValue]] = [:]
-    let inherited = structs.map(\.inheritedTypes) + enums.map(\.inheritedTypes)
-    for (names, value) in zip(inherited, structValues + enumValues) {
-      for name in Set(names) { byInheritedName[name, default: []].append(value) }
+    values = composed
+    var structValues: [TemplateValue] = []
+    var enumValues: [TemplateValue] = []
+    for declaration in structs {
+      structValues.append(graph.index[declaration.name].map { composed[$0] } ?? .null)
     }
-    self.byInheritedName = byInheritedName
+    for declaration in enums {
+      enumValues.append(graph.index[declaration.name].map { composed[$0] } ?? .null)
+    }
+    self.structValues = structValues
+    self.enumValues = enumValues
+  }
+
+  /// Whether a type names another scanned type anywhere a link goes.
+  private static func hasLinks(
+    _ entry: SourceryTypeGraph.Entry, typeNames: TypeNameCache,
+    known: (String, String?) -> TemplateValue?
+  ) -> Bool {
+    func links(_ typeName: String?) -> Bool {
+      guard let typeName, !typeName.isEmpty else { return false }
+      return known(typeNames.unwrapped(typeName), entry.name) != nil
+    }
+    if entry.storedProperties.contains(where: { links($0.typeName) }) { return true }
+    if entry.members.variables.contains(where: { links($0.typeName) }) { return true }
+    if entry.members.methods.contains(where: { method in
+      links(method.returnTypeName) || method.parameters.contains { links($0.typeName) }
+    }) {
+      return true
+    }
+    guard let declaration = entry.enumDeclaration else { return false }
+    return declaration.rawType.map { known($0, entry.name) != nil } ?? false
+      || declaration.caseDetails.contains { detail in
+        detail.associatedValues.contains { links($0.typeName) }
+      }
   }
 
   /// `types`, every list sorted by type name as Sourcery sorts them (stable for equal names).
   var typesValue: TemplateValue {
-    let implementing = TemplateValue.dictionary(
-      byInheritedName.mapValues { .array(Self.sortedByName($0)) })
+    let sorted = Self.sortedByName(values)
+    func kind(_ kind: String) -> TemplateValue {
+      .array(sorted.filter { $0["kind"] == .string(kind) && $0["isExtension"] != true })
+    }
+    var based: [String: [TemplateValue]] = [:]
+    var implementing: [String: [TemplateValue]] = [:]
+    var inheriting: [String: [TemplateValue]] = [:]
+    for position in Self.sortedIndices(values) {
+      for name in graph.based[position] { based[name, default: []].append(values[position]) }
+      for name in graph.implements[position] {
+        implementing[name, default: []].append(values[position])
+      }
+      for name in graph.inherits[position] {
+        inheriting[name, default: []].append(values[position])
+      }
+    }
     return [
-      "structs": .array(Self.sortedByName(structValues)),
-      "enums": .array(Self.sortedByName(enumValues)),
-      "all": .array(Self.sortedByName(structValues + enumValues)),
-      "classes": [],
-      "protocols": [],
-      "extensions": [],
-      "implementing": implementing,
-      "based": implementing,
-      "inheriting": implementing,
+      "all": .array(sorted.filter { $0["kind"] != "protocol" }),
+      "types": .array(sorted),
+      "structs": kind("struct"),
+      "enums": kind("enum"),
+      "classes": kind("class"),
+      "actors": kind("actor"),
+      "protocols": kind("protocol"),
+      "extensions": .array(sorted.filter { $0["isExtension"] == true }),
+      "implementing": .dictionary(implementing.mapValues(TemplateValue.array)),
+      "based": .dictionary(based.mapValues(TemplateValue.array)),
+      "inheriting": .dictionary(inheriting.mapValues(TemplateValue.array)),
     ]
   }
 
-  private static func sortedByName(_ values: [TemplateValue]) -> [TemplateValue] {
+  private static func sortedIndices(_ values: [TemplateValue]) -> [Int] {
     let names = values.map { value -> String in
       if case .string(let name)? = value["name"] { return name }
       return ""
     }
     return values.indices.sorted { lhs, rhs in
       names[lhs] != names[rhs] ? names[lhs] < names[rhs] : lhs < rhs
-    }.map { values[$0] }
+    }
+  }
+
+  private static func sortedByName(_ values: [TemplateValue]) -> [TemplateValue] {
+    sortedIndices(values).map { values[$0] }
   }
 
   /// Sourcery's top-level `type`: every type by name.
   var typesByName: TemplateValue {
     var dictionary: [String: TemplateValue] = [:]
-    for value in structValues + enumValues {
+    for value in values {
       if case .string(let name)? = value["name"], dictionary[name] == nil {
         dictionary[name] = value
       }
     }
     return .dictionary(dictionary)
   }
+}
 
-  // MARK: - Types
-
-  private static func commonKeys(
-    name: String, localName: String, kind: String, access: AccessLevel,
-    annotations: [Annotation], sourcery: [String: SourceryAnnotationValue],
-    docComment: String?, attributes: [AttributeDeclaration], inheritedTypes: [String]
-  ) -> [String: TemplateValue] {
-    let parentName = name.lastIndex(of: ".").map { TemplateValue.string(String(name[..<$0])) }
-    return [
-      "name": .string(name),
-      "localName": .string(localName),
-      "globalName": .string(name),
-      "kind": .string(kind),
-      "accessLevel": .string(access.rawValue),
-      "annotations": annotationsValue(annotations, sourcery),
-      "documentation": documentationValue(docComment),
-      "attributes": attributesValue(attributes),
-      "modifiers": [],
-      "inheritedTypes": .array(inheritedTypes.map(TemplateValue.string)),
-      "based": namesValue(inheritedTypes),
-      "implements": namesValue(inheritedTypes),
-      "inherits": [:],
-      "parentName": parentName ?? .null,
-      "parent": .null,
-      "containedTypes": [],
-      "containedType": [:],
-      "isExtension": false,
-      "supertype": .null,
-      "methods": [],
-      "allMethods": [],
-      "initializers": [],
-      "staticMethods": [],
-      "instanceMethods": [],
-      "classMethods": [],
-      "subscripts": [],
-      "computedVariables": [],
-      "staticVariables": [],
-    ]
-  }
-
-  static func structValue(
-    _ declaration: StructDeclaration, typeNames: TypeNameCache,
-    known: (String, String?) -> TemplateValue?
-  ) -> TemplateValue {
-    var keys = commonKeys(
-      name: declaration.name, localName: declaration.localName, kind: "struct",
-      access: declaration.access, annotations: declaration.annotations,
-      sourcery: declaration.sourceryAnnotations, docComment: declaration.docComment,
-      attributes: declaration.attributes, inheritedTypes: declaration.inheritedTypes)
-    let variables = TemplateValue.array(
-      declaration.properties.map {
-        variableValue($0, definedIn: declaration.name, typeNames: typeNames, known: known)
-      })
-    keys["isGeneric"] = .bool(declaration.genericParameters != nil)
-    keys["storedVariables"] = variables
-    keys["variables"] = variables
-    keys["instanceVariables"] = variables
-    keys["allVariables"] = variables
-    return .object(text: declaration.name, keys)
-  }
-
-  static func enumValue(
-    _ declaration: EnumDeclaration, typeNames: TypeNameCache,
-    known: (String, String?) -> TemplateValue?
-  ) -> TemplateValue {
-    var keys = commonKeys(
-      name: declaration.name, localName: declaration.localName, kind: "enum",
-      access: declaration.access, annotations: declaration.annotations,
-      sourcery: declaration.sourceryAnnotations, docComment: declaration.docComment,
-      attributes: declaration.attributes, inheritedTypes: declaration.inheritedTypes)
-    let details =
-      declaration.caseDetails.count == declaration.cases.count
-      ? declaration.caseDetails
-      : declaration.cases.map { EnumCaseDeclaration(name: $0, location: declaration.location) }
-    let cases = details.map { detail -> TemplateValue in
-      let values = detail.associatedValues.map { value -> TemplateValue in
-        let typeName = typeNames.entry(value.typeName)
-        return [
-          "localName": value.localName.map(TemplateValue.string) ?? .null,
-          "externalName": value.externalName.map(TemplateValue.string) ?? .null,
-          "typeName": typeName.value,
-          "type": known(typeName.unwrapped, declaration.name) ?? .null,
-          "unwrappedTypeName": .string(typeName.unwrapped),
-          "isOptional": .bool(typeName.isOptional),
-          "defaultValue": value.defaultValue.map(TemplateValue.string) ?? .null,
-          "annotations": [:],
-        ]
-      }
-      return .object(
-        text: detail.name,
-        [
-          "name": .string(detail.name),
-          "rawValue": detail.rawValue.map { .string(unquoted($0)) } ?? .null,
-          "associatedValues": .array(values),
-          "hasAssociatedValue": .bool(!values.isEmpty),
-          "annotations": annotationsValue([], detail.sourceryAnnotations),
-          "documentation": [],
-          "indirect": false,
-        ])
-    }
-    keys["isGeneric"] = false
-    keys["cases"] = .array(cases)
-    keys["hasAssociatedValues"] = .bool(details.contains { !$0.associatedValues.isEmpty })
-    keys["hasRawType"] = .bool(declaration.rawType != nil)
-    keys["rawTypeName"] = declaration.rawType.map { typeNames.entry($0).value } ?? .null
-    keys["rawType"] = declaration.rawType.flatMap { known($0, declaration.name) } ?? .null
-    keys["storedVariables"] = []
-    keys["variables"] = []
-    keys["instanceVariables"] = []
-    keys["allVariables"] = []
-    return .object(text: declaration.name, keys)
-  }
-
-  // MARK: - Variables
-
-  static func variableValue(
-    _ property: PropertyDeclaration, definedIn declaring: String?, typeNames: TypeNameCache,
-    known: (String, String?) -> TemplateValue?
-  ) -> TemplateValue {
-    let typeName = typeNames.entry(property.typeName ?? "")
-    let typeNameValue = typeName.value
-    var modifiers: [TemplateValue] = []
-    if property.access != .internal {
-      modifiers.append(["name": .string(property.access.rawValue)])
-    }
-    if property.isLazy { modifiers.append(["name": "lazy"]) }
-    return .object(
-      text: property.name,
-      [
-        "name": .string(property.name),
-        "typeName": typeNameValue,
-        "type": property.typeName == nil ? .null : (known(typeName.unwrapped, declaring) ?? .null),
-        "unwrappedTypeName": .string(typeName.unwrapped),
-        "actualTypeName": typeNameValue,
-        "isOptional": .bool(typeName.isOptional),
-        "isImplicitlyUnwrappedOptional": .bool(typeName.isImplicitlyUnwrapped),
-        "isArray": typeNameValue["isArray"] ?? false,
-        "isDictionary": typeNameValue["isDictionary"] ?? false,
-        "isSet": typeNameValue["isSet"] ?? false,
-        "isTuple": typeNameValue["isTuple"] ?? false,
-        "isClosure": typeNameValue["isClosure"] ?? false,
-        "isGeneric": typeNameValue["isGeneric"] ?? false,
-        "defaultValue": property.defaultValue.map(TemplateValue.string) ?? .null,
-        "annotations": annotationsValue(property.annotations, property.sourceryAnnotations),
-        "documentation": documentationValue(property.docComment),
-        "attributes": attributesValue(property.attributes),
-        "modifiers": .array(modifiers),
-        // As in Sourcery: any `var` is mutable, whatever its setter's access level.
-        "isMutable": .bool(!property.isLet),
-        "isLazy": .bool(property.isLazy),
-        "isFinal": false,
-        "isComputed": false,
-        "isStatic": false,
-        "isAsync": false,
-        "throws": false,
-        "readAccess": .string(property.access.rawValue),
-        "writeAccess": .string(
-          property.isLet ? "" : (property.setterAccess ?? property.access).rawValue),
-        "definedInTypeName": declaring.map { typeNames.entry($0).value } ?? .null,
-      ])
-  }
-
-  // MARK: - Shared parts
-
-  /// `// quarry:` annotations (Quarry's values) with `// sourcery:` ones (Sourcery's values)
-  /// over them.
-  static func annotationsValue(
-    _ annotations: [Annotation], _ sourcery: [String: SourceryAnnotationValue]
-  ) -> TemplateValue {
-    var dictionary = TemplateContext.annotationsDictionary(annotations)
-    for (key, value) in sourcery { dictionary[key] = TemplateContext.sourceryValue(value) }
-    return .dictionary(dictionary)
-  }
-
-  /// Sourcery's `documentation`: the doc comment's lines.
-  static func documentationValue(_ docComment: String?) -> TemplateValue {
-    guard let docComment else { return [] }
-    return .array(
-      docComment.split(separator: "\n", omittingEmptySubsequences: false).map {
-        .string(String($0))
-      })
-  }
-
-  /// Sourcery's `attributes`: name → the attributes of that name, each printing as written.
-  static func attributesValue(_ attributes: [AttributeDeclaration]) -> TemplateValue {
-    var dictionary: [String: TemplateValue] = [:]
-    for attribute in attributes {
-      var arguments: [String: TemplateValue] = [:]
-      if let text = attribute.arguments {
-        for argument in SourceryTypeName.split(text, at: ",") where !argument.isEmpty {
-          let parts = SourceryTypeName.split(argument, at: ":")
-          if parts.count == 2 {
-            arguments[parts[0]] = .string(unquoted(parts[1]))
-          } else {
-            arguments[argument] = .number(1)
-          }
-        }
-      }
-      let source = "@" + attribute.name + (attribute.arguments.map { "(\($0))" } ?? "")
-      let value = TemplateValue.object(
-        text: source,
-        [
-          "name": .string(attribute.name), "arguments": .dictionary(arguments),
-          "asSource": .string(source),
-        ])
-      if case .array(let existing)? = dictionary[attribute.name] {
-        dictionary[attribute.name] = .array(existing + [value])
-      } else {
-        dictionary[attribute.name] = [value]
-      }
-    }
-    return .dictionary(dictionary)
-  }
-
-  static func namesValue(_ names: [String]) -> TemplateValue {
-    var dictionary: [String: TemplateValue] = [:]
-    for name in names { dictionary[name] = .string(name) }
-    return .dictionary(dictionary)
-  }
-
-  /// `"x"` → `x`: Sourcery gives string raw values without their quotes.
-  static func unquoted(_ text: String) -> String {
-    guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return text }
-    return String(text.dropFirst().dropLast())
-  }
+/// A type's `based`, `implements` and `inherits` names.
+struct Relations {
+  var based: [String] = []
+  var implements: [String] = []
+  var inherits: [String] = []
 }
 
 /// Each written type name taken apart once, its value shared by every use.

@@ -1,13 +1,13 @@
 /// Sourcery-compatible values for scanned declarations (see `SourceryModel` for every key).
 extension TemplateContext {
-  /// `types`: `structs`, `enums`, `all`, each sorted by name as in Sourcery, and `implementing`, `based`,
-  /// `inheriting` (inherited type name → the types that list it, as in Sourcery's
-  /// `{% for type in types.implementing.AutoPersistable %}`; the scanner cannot tell protocols
-  /// from classes, so the three are the same).
+  /// `types`: `all`, `types`, `structs`, `enums`, `classes`, `actors`, `protocols`,
+  /// `extensions`, each sorted by name as in Sourcery, and `implementing`, `based`,
+  /// `inheriting` (name → the types implementing, based on or inheriting it, as in Sourcery's
+  /// `{% for type in types.implementing.AutoPersistable %}`).
   public static func typesValue(
-    structs: [StructDeclaration], enums: [EnumDeclaration]
+    structs: [StructDeclaration], enums: [EnumDeclaration], types: [TypeDeclaration] = []
   ) -> TemplateValue {
-    SourceryModel(structs: structs, enums: enums).typesValue
+    SourceryModel(structs: structs, enums: enums, types: types).typesValue
   }
 
   /// The value a template sees as `type` for a struct, on its own (its variables' `type` is

@@ -21,10 +21,10 @@ public struct TemplateContext: Sendable {
   /// template sees its own type there instead), `argument` and the `extra` keys (which win
   /// over the others).
   public init(
-    structs: [StructDeclaration], enums: [EnumDeclaration] = [],
+    structs: [StructDeclaration], enums: [EnumDeclaration] = [], types: [TypeDeclaration] = [],
     arguments: [String: TemplateValue] = [:], extra: [String: TemplateValue] = [:]
   ) {
-    let model = SourceryModel(structs: structs, enums: enums)
+    let model = SourceryModel(structs: structs, enums: enums, types: types)
     var values: [String: TemplateValue] = [
       "types": model.typesValue,
       "type": model.typesByName,
@@ -34,14 +34,14 @@ public struct TemplateContext: Sendable {
     self.values = values
   }
 
-  /// A context over every struct and enum of `files`, in file then declaration order.
+  /// A context over every declaration of `files`, in file then declaration order.
   public init(
     files: [ScannedFile], arguments: [String: TemplateValue] = [:],
     extra: [String: TemplateValue] = [:]
   ) {
     self.init(
-      structs: files.flatMap(\.structs), enums: files.flatMap(\.enums), arguments: arguments,
-      extra: extra)
+      structs: files.flatMap(\.structs), enums: files.flatMap(\.enums),
+      types: files.flatMap(\.types), arguments: arguments, extra: extra)
   }
 
   public subscript(key: String) -> TemplateValue? {

@@ -28,7 +28,8 @@ struct Filter: Sendable {
   static let all: [String: Filter] = {
     var filters: [String: Filter] = [:]
     for filter in stringCaseFilters + collectionFilters + textFilters + escapeFilters
-      + [defaultFilter, fillFilter] + sourceryFilters
+      + [defaultFilter, fillFilter] + sourceryFilters + stencilFilters + swiftCodeFilters
+      + sourceryValueFilters + sourceryModelFilters
     {
       filters[filter.name] = filter
     }

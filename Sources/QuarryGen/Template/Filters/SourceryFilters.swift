@@ -15,8 +15,8 @@
 /// and the access levels `open`, `public`, `package`, `internal`, `fileprivate`, `private`.
 /// Both, and enum cases for `annotated`: `based:"X"`, `implements:"X"`, `inherits:"X"` (on a
 /// variable, about its known type) and `annotated:"key"` / `annotated:"key = value"`.
-/// Besides: `isEmpty`, `reversed`, `toArray`, `sorted:"key"`, `sortedDescending:"key"` and
-/// Sourcery's British `capitalise`.
+/// Besides: `isEmpty`, `reversed`, `toArray` and Sourcery's British `capitalise` (`sorted`,
+/// `json` and the other value filters are in `Sourcery/SourceryValueFilters.swift`).
 extension Filter {
   /// A test on one value: nil when the value is not of the kind the test applies to.
   typealias Predicate = @Sendable (TemplateValue, [TemplateValue]) -> Bool?
@@ -76,8 +76,6 @@ extension Filter {
         if case .array = input { return .success(input) }
         return .success(.array([input]))
       },
-      sorted("sorted", descending: false),
-      sorted("sortedDescending", descending: true),
       string("capitalise") { $0.capitalized },
     ]
     return filters
@@ -125,23 +123,5 @@ extension Filter {
       current = next
     }
     return current.renderedText == expected
-  }
-
-  /// Sorts an array of dictionaries by the text of `key`, ignoring case, as Sourcery does.
-  private static func sorted(_ name: String, descending: Bool) -> Filter {
-    Filter(name, arguments: 1...1) { input, arguments in
-      guard case .array(let elements) = input else { return .success(.null) }
-      guard let key = arguments[0].stringValue else {
-        return .failure(.invalidArgument(index: 0, expected: "a string", got: arguments[0]))
-      }
-      let keyed = elements.map { ($0[key]?.renderedText.lowercased() ?? "", $0) }
-      let sorted = keyed.enumerated().sorted { lhs, rhs in
-        if lhs.element.0 != rhs.element.0 {
-          return descending ? lhs.element.0 > rhs.element.0 : lhs.element.0 < rhs.element.0
-        }
-        return lhs.offset < rhs.offset
-      }
-      return .success(.array(sorted.map(\.element.1)))
-    }
   }
 }

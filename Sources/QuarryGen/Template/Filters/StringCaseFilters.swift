@@ -5,7 +5,7 @@
 /// {{ "BirdName"|lowerFirstLetter }}  →  birdName
 /// {{ "Bird"|uppercase }}             →  BIRD
 /// {{ "Bird"|lowercase }}             →  bird
-/// {{ "hello wORLD"|capitalize }}     →  Hello World
+/// {{ "hello wORLD"|capitalize }}     →  Hello World   (these three also map an array, as Stencil)
 /// {{ "nestID"|snakeCase }}           →  nest_id
 /// {{ "nest_id"|camelCase }}          →  nestId
 /// ```
@@ -13,9 +13,9 @@ extension Filter {
   static let stringCaseFilters: [Filter] = [
     .string("upperFirstLetter") { StringCase.upperFirstLetter($0) },
     .string("lowerFirstLetter") { StringCase.lowerFirstLetter($0) },
-    .string("uppercase") { $0.uppercased() },
-    .string("lowercase") { $0.lowercased() },
-    .string("capitalize") { StringCase.capitalize($0) },
+    .stringOrEach("uppercase") { $0.uppercased() },
+    .stringOrEach("lowercase") { $0.lowercased() },
+    .stringOrEach("capitalize") { StringCase.capitalize($0) },
     .string("snakeCase") { StringCase.snakeCase($0) },
     .string("camelCase") { StringCase.camelCase($0) },
   ]
