@@ -18,6 +18,14 @@ struct ColumnConversion {
     let canonicalInteger = "CAST(CAST(\(value) AS INTEGER) AS TEXT) = \(value)"
     let canonicalReal = "CAST(CAST(\(value) AS REAL) AS TEXT) = \(value)"
     switch target.kind {
+    case .integer(let min, let max) where min == .min && max == .max:
+      // Every 64-bit integer: no range to check (the common case, kept short for speed).
+      return "CASE typeof(\(value))"
+        + " WHEN 'integer' THEN 0"
+        + " WHEN 'text' THEN \(canonicalInteger) IS NOT 1"
+        + " WHEN 'real' THEN NOT (\(value) >= -9223372036854775808.0"
+        + " AND \(value) < 9223372036854775808.0 AND \(value) = CAST(\(value) AS INTEGER))"
+        + " ELSE 1 END"
     case .integer(let min, let max):
       let range = "BETWEEN \(min) AND \(max)"
       return "CASE typeof(\(value))"

@@ -35,8 +35,15 @@ struct GeneratedMigrationRunner {
       try connection.migrationStrings(
         MigrationSQL.appliedGenerated, [.text(prefix), .integer(Int64(prefix.utf8.count))]))
     for migration in migrations where !applied.contains(migration.recordedName) {
+      // A table this migration rebuilds gets its indexes anew: a rename before the rebuild
+      // need not re-create them under new names first (each is a pass over every row).
+      let rebuiltHere = Set(
+        migration.steps.compactMap { step -> String? in
+          guard case .rebuildTable(let definition, _) = step.kind else { return nil }
+          return SQLIdentifier.comparisonKey(definition.name)
+        })
       for step in migration.steps {
-        try apply(step, rebuilt: &rebuilt)
+        try apply(step, rebuilt: &rebuilt, renamesIndexes: { !rebuiltHere.contains($0) })
       }
       _ = try connection.migrationRows(
         MigrationSQL.recordApplied,
@@ -45,15 +52,21 @@ struct GeneratedMigrationRunner {
     return rebuilt
   }
 
-  private func apply(_ step: GeneratedMigration.Step, rebuilt: inout [String]) throws {
+  private func apply(
+    _ step: GeneratedMigration.Step, rebuilt: inout [String],
+    renamesIndexes: (_ tableKey: String) -> Bool
+  ) throws {
     switch step.kind {
     case .renameTable(let old, let new):
-      try renameTable(old, to: new)
+      try renameTable(
+        old, to: new, renamingIndexes: renamesIndexes(SQLIdentifier.comparisonKey(new)))
       rebuilt = rebuilt.map {
         SQLIdentifier.comparisonKey($0) == SQLIdentifier.comparisonKey(old) ? new : $0
       }
     case .renameColumn(let old, let new, let table):
-      try renameColumn(old, to: new, in: table)
+      try renameColumn(
+        old, to: new, in: table,
+        renamingIndexes: renamesIndexes(SQLIdentifier.comparisonKey(table)))
     case .rebuildTable(let definition, let columns):
       if try TableRebuild(definition: definition, sources: columns, connection: connection).run() {
         rebuilt.append(definition.name)
@@ -71,7 +84,7 @@ struct GeneratedMigrationRunner {
         .compactMap { TableRebuild.text($0[0]) }.map(SQLIdentifier.comparisonKey))
   }
 
-  private func renameTable(_ old: String, to new: String) throws {
+  private func renameTable(_ old: String, to new: String, renamingIndexes: Bool) throws {
     guard try tableExists(old) else { return }
     if SQLIdentifier.comparisonKey(old) != SQLIdentifier.comparisonKey(new),
       try tableExists(new)
@@ -79,6 +92,7 @@ struct GeneratedMigrationRunner {
       throw MigrationError(table: new, column: "", problem: .renameTargetExists(old: old))
     }
     try connection.execute(MigrationSQL.renameTable(old, to: new))
+    guard renamingIndexes else { return }
     try renameQuarryIndexes(of: new) { name, _ in
       let oldPrefix = SQLIdentifier.comparisonKey(old + "_on_")
       let key = SQLIdentifier.comparisonKey(name)
@@ -87,11 +101,14 @@ struct GeneratedMigrationRunner {
     }
   }
 
-  private func renameColumn(_ old: String, to new: String, in table: String) throws {
+  private func renameColumn(
+    _ old: String, to new: String, in table: String, renamingIndexes: Bool
+  ) throws {
     guard try tableExists(table) else { return }
     let columns = try columnNames(of: table)
     guard columns.contains(SQLIdentifier.comparisonKey(old)) else { return }
     try connection.execute(MigrationSQL.renameColumn(old, to: new, in: table))
+    guard renamingIndexes else { return }
     try renameQuarryIndexes(of: table) { name, indexColumns in
       // The index was named after its columns' old names: the one renamed is `new` by now.
       let oldNames = indexColumns.map {
