@@ -10,6 +10,8 @@ struct BenchSizes: Sendable {
   let throughputWrites: Int
   /// Recipes (with 10 steps each) and authors (with 10 books each) of the relations suite.
   let relationRows: Int
+  /// Rows walked by the cursor suite (issue 21: 1,000,000).
+  let cursorRows: Int
   /// Rows of the table the migration suite rebuilds.
   let migrationRows: Int
   /// Synthetic corpus of the generator suite.
@@ -22,6 +24,7 @@ struct BenchSizes: Sendable {
       latencyWrites = 30
       throughputWrites = 200
       relationRows = 1_000
+      cursorRows = 10_000
       migrationRows = 20_000
       corpus = CorpusShape(files: 100, structsPerFile: 5, propertiesPerStruct: 10)
     } else {
@@ -30,6 +33,7 @@ struct BenchSizes: Sendable {
       latencyWrites = 300
       throughputWrites = 3_000
       relationRows = 10_000
+      cursorRows = 1_000_000
       migrationRows = 1_000_000
       corpus = CorpusShape(files: 2_000, structsPerFile: 5, propertiesPerStruct: 10)
     }

@@ -69,6 +69,10 @@ for suite in options.suites {
         latencyWrites: sizes.latencyWrites, throughputWrites: sizes.throughputWrites,
         runs: options.runs, directory: directory, log: printError
       ).run(into: &results)
+    case .cursor:
+      try CursorSuite(
+        rowCount: sizes.cursorRows, runs: options.runs, directory: directory, log: printError
+      ).run(into: &results)
     case .generator:
       try GeneratorSuite(
         sizes: sizes, runs: options.runs, directory: directory, log: printError

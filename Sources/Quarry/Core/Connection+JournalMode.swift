@@ -48,4 +48,23 @@ extension Connection {
     let (seconds, attoseconds) = duration.components
     return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
+
+  /// Copies every commit in the WAL into the database file; whether all of it was copied.
+  ///
+  /// Used when the `-wal` or `-shm` file was deleted while open: this connection still has the
+  /// old WAL open, and a checkpoint is the only way its commits reach the database file.
+  func checkpointEverything() -> Bool {
+    var logFrames: Int32 = 0
+    var checkpointedFrames: Int32 = 0
+    let resultCode = sqlite3_wal_checkpoint_v2(
+      handle, nil, SQLITE_CHECKPOINT_FULL, &logFrames, &checkpointedFrames)
+    return resultCode == SQLITE_OK && logFrames >= 0 && logFrames == checkpointedFrames
+  }
+
+  /// Makes closing leave the `-wal` and `-shm` files where they are (`SQLITE_FCNTL_PERSIST_WAL`)
+  /// instead of deleting whatever files are at their paths.
+  func keepWALFilesOnClose() {
+    var persist: Int32 = 1
+    _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+  }
 }

@@ -23,6 +23,20 @@ final class Connection {
   private let tracer: Tracer?
   /// What observation learns from SQLite: reads recorded while compiling, changed tables.
   let hooks: ConnectionHooks
+  /// How many of the database's added functions and collations this connection has (see
+  /// `ConnectionCustomizations`).
+  var installedCustomizationCount = 0
+  /// How many savepoints of `WriteTransaction.inSavepoint` are open, which names the next one.
+  var savepointDepth = 0
+  /// The statements of the cursors fetched in the current transaction, reset when it ends.
+  var openCursors: [WeakStatement] = []
+
+  /// Resets the statements of the transaction's cursors, so none keeps reading (or holds its
+  /// snapshot) after the closure returns.
+  func finishCursors() {
+    for cursor in openCursors { cursor.statement?.reset() }
+    openCursors.removeAll()
+  }
 
   /// The statements that open and close transactions.
   enum TransactionControl {
@@ -43,14 +57,15 @@ final class Connection {
     }
   }
 
-  /// Opens the database at `path` with `SQLITE_OPEN_NOMUTEX` plus `flags`.
+  /// Opens the database at `path` with `SQLITE_OPEN_NOMUTEX` plus `flags` (which say whether
+  /// `path` is a URI).
   ///
   /// Foreign keys are enforced on connections that can write; read-only connections skip the
   /// checks SQLite would otherwise run when each statement ends.
   init(path: String, flags: Int32, configuration: Database.Configuration) throws {
     var opened: OpaquePointer?
     let resultCode = sqlite3_open_v2(
-      path, &opened, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+      path, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard resultCode == SQLITE_OK, let opened else {
       let error = SQLiteError(resultCode: resultCode, connection: opened, sql: nil)
       sqlite3_close_v2(opened)
@@ -93,6 +108,7 @@ final class Connection {
       sqlite3_busy_timeout(connection, busyTimeoutMilliseconds(configuration.busyTimeout)),
       on: connection)
     try tracer?.install(on: connection)
+    try UnicodeCaseFunctions.install(on: connection)
   }
 
   /// `seconds` as the whole milliseconds SQLite takes, clamped to `0...Int32.max` so that a
@@ -217,6 +233,16 @@ final class Connection {
 
   /// The number of rows the last INSERT, UPDATE or DELETE changed.
   var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Whether SQLite opened the main database read-only (as it does, silently, with a file it
+  /// cannot write).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// The absolute path of the main database file, or nil for an in-memory database.
+  var fileName: String? {
+    guard let name = sqlite3_db_filename(handle, "main"), name.pointee != 0 else { return nil }
+    return String(cString: name)
+  }
 
   /// Whether the connection is outside any explicit transaction.
   var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }

@@ -32,17 +32,23 @@ public final class Database: @unchecked Sendable {
   private let writeLock = NSLock()
   /// Read-only connections; nil for an in-memory database, whose reads use the writer.
   let readers: ConnectionPool?
+  /// What the database's files were at open; nil for an in-memory database.
+  private let fileIdentity: DatabaseFileIdentity?
   /// Where the async overloads run their closures; see `Database+Async.swift`.
   let asyncQueues: AsyncQueues
   /// The observers of this database's file, shared with other `Database` values on the file.
   let observedFile: ObservedFile
   /// How often observers' polling looks for other processes' commits; nil turns it off.
   let externalChangePollInterval: TimeInterval?
+  /// Functions and collations added with `add(function:)` and `add(collation:)`.
+  let customizations = ConnectionCustomizations()
 
   /// Opens (creating if needed) the database file at `path`, in WAL mode with foreign keys on
   /// and a busy timeout.
   ///
-  /// `":memory:"` gives the same private database as ``inMemory(configuration:)``.
+  /// `":memory:"` gives the same private database as ``inMemory(configuration:)``. Any other
+  /// `path` is a file path, even one that starts with `file:` or holds `?`: open a URI with
+  /// ``init(uri:readOnly:configuration:)``.
   ///
   /// ```swift
   /// let db = try Database(path: "app.sqlite")
@@ -55,41 +61,85 @@ public final class Database: @unchecked Sendable {
   /// let archive = try Database(path: "archive.sqlite", readOnly: true)
   /// ```
   ///
+  /// A file that cannot be opened is an error naming the path and the cause: a directory, a
+  /// missing folder, a name too long, a read-only medium (or a file that cannot be written,
+  /// opened without `readOnly`), a WAL database whose `-shm` a read-only open cannot create.
+  ///
   /// - Throws: ``SQLiteError`` when the file cannot be opened or configured.
-  public init(path: String, readOnly: Bool = false, configuration: Configuration = Configuration())
+  public convenience init(
+    path: String, readOnly: Bool = false, configuration: Configuration = Configuration()
+  ) throws {
+    try self.init(location: path, isURI: false, readOnly: readOnly, configuration: configuration)
+  }
+
+  /// Opens the database that an SQLite URI names, such as
+  /// `file:birds.sqlite?mode=ro&cache=private` or `file:shared?mode=memory&cache=shared`.
+  ///
+  /// ```swift
+  /// let db = try Database(uri: "file:/data/birds.sqlite?nolock=1", readOnly: true)
+  /// ```
+  ///
+  /// Related SQLite documentation: <https://sqlite.org/uri.html>
+  ///
+  /// - Throws: ``SQLiteError`` when the database cannot be opened or configured.
+  public convenience init(
+    uri: String, readOnly: Bool = false, configuration: Configuration = Configuration()
+  ) throws {
+    try self.init(location: uri, isURI: true, readOnly: readOnly, configuration: configuration)
+  }
+
+  private init(location: String, isURI: Bool, readOnly: Bool, configuration: Configuration)
     throws
   {
-    self.path = path
+    self.path = location
     self.isReadOnly = readOnly
-    let isPrivate = Self.isPrivateToOneConnection(path)
+    let isPrivate = Self.isPrivateToOneConnection(location, isURI: isURI)
+    // SQLite reads a name starting with "file:" as a URI whatever the flags when it was built
+    // with SQLITE_USE_URI (as Debian's is): "./" keeps such a relative path a path.
+    let name = !isURI && location.hasPrefix("file:") ? "./" + location : location
+    let uriFlag = isURI ? SQLITE_OPEN_URI : 0
     asyncQueues = AsyncQueues(readerCount: isPrivate ? 1 : configuration.maximumReaderCount)
-    writer = try Connection(
-      path: path,
-      flags: readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-      configuration: configuration)
     externalChangePollInterval = configuration.externalChangePollInterval
-    // Other connections to ":memory:" or "" would each open a different, empty database.
-    guard !isPrivate else {
-      observedFile = ObservedFile(isShared: false)
-      readers = nil
-      return
+    do {
+      writer = try Connection(
+        path: name,
+        flags: (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+          | uriFlag,
+        configuration: configuration)
+      // Other connections to ":memory:" or "" would each open a different, empty database.
+      guard !isPrivate else {
+        observedFile = ObservedFile(isShared: false)
+        readers = nil
+        fileIdentity = nil
+        return
+      }
+      if !readOnly {
+        guard !writer.isReadOnly else { throw OpenFailure.openedReadOnly(path: location) }
+        try writer.switchToWAL(busyTimeout: configuration.busyTimeout)
+        // In WAL mode NORMAL keeps the database consistent after a crash; only the last commits
+        // before a power loss may be rolled back.
+        try writer.execute("PRAGMA synchronous = NORMAL")
+      }
+      // Reads the header (and opens the WAL and its index), so that a file SQLite cannot read
+      // fails here, not at the first query, and the WAL files exist for their identity.
+      try writer.execute("PRAGMA schema_version")
+    } catch let error as SQLiteError {
+      throw OpenFailure.explained(error, path: location, readOnly: readOnly)
     }
-    if !readOnly {
-      try writer.switchToWAL(busyTimeout: configuration.busyTimeout)
-      // In WAL mode NORMAL keeps the database consistent after a crash; only the last commits
-      // before a power loss may be rolled back.
-      try writer.execute("PRAGMA synchronous = NORMAL")
-    }
-    observedFile = ObservationRegistry.file(forPath: path)
+    let file = writer.fileName ?? location
+    fileIdentity = DatabaseFileIdentity(path: file)
+    observedFile = ObservationRegistry.file(forPath: file)
     readers = ConnectionPool(maximumCount: configuration.maximumReaderCount) {
-      try Connection(path: path, flags: SQLITE_OPEN_READONLY, configuration: configuration)
+      try Connection(
+        path: name, flags: SQLITE_OPEN_READONLY | uriFlag, configuration: configuration)
     }
   }
 
-  /// Whether `path` names a database that only the connection opening it can see.
-  private static func isPrivateToOneConnection(_ path: String) -> Bool {
-    path.isEmpty || path == ":memory:" || path.hasPrefix("file::memory:")
-      || (path.hasPrefix("file:") && path.contains("mode=memory"))
+  /// Whether `location` names a database that only the connection opening it can see.
+  private static func isPrivateToOneConnection(_ location: String, isURI: Bool) -> Bool {
+    guard isURI else { return location.isEmpty || location == ":memory:" }
+    return location.hasPrefix("file::memory:") || location == "file:"
+      || location.contains("mode=memory")
   }
 
   /// A private in-memory database, gone when the value is released: for tests and previews.
@@ -139,6 +189,7 @@ public final class Database: @unchecked Sendable {
     return try WriterOwnership.withOwnership(of: self) {
       writeLock.lock()
       defer { writeLock.unlock() }
+      try checkFiles(rescuingCommits: true)
       if foreignKeysOff { try writer.execute("PRAGMA foreign_keys = OFF") }
       defer { if foreignKeysOff { try? writer.execute("PRAGMA foreign_keys = ON") } }
       let transaction = WriteTransaction(connection: writer)
@@ -179,7 +230,29 @@ public final class Database: @unchecked Sendable {
       defer { writeLock.unlock() }
       return try read(on: writer, body)
     }
-    return try readers.withConnection { try read(on: $0, body) }
+    try checkFiles(rescuingCommits: false)
+    return try readers.withConnection { connection in
+      try customizations.install(on: connection)
+      return try read(on: connection, body)
+    }
+  }
+
+  /// Throws ``DatabaseFileChangedError`` when the database file or its WAL files are not the
+  /// ones opened; first, with `rescuingCommits` (on the writer, under its lock), copies the
+  /// commits of a WAL that was deleted or replaced into the database file.
+  private func checkFiles(rescuingCommits: Bool) throws {
+    guard let fileIdentity, let (suffix, change) = fileIdentity.firstChange() else { return }
+    guard !suffix.isEmpty else {
+      fileIdentity.removeOrphanedWALFiles()
+      throw DatabaseFileChangedError(
+        path: path, file: path, change: change, committedChangesWereSaved: false)
+    }
+    // The database file is checked first, so a change to `-wal` or `-shm` means the database
+    // file is still the one opened: a checkpoint through the writer, which still has the old
+    // WAL open, writes its commits there. Never into a replaced database file.
+    let saved = rescuingCommits && !isReadOnly && writer.checkpointEverything()
+    throw DatabaseFileChangedError(
+      path: path, file: path + suffix, change: change, committedChangesWereSaved: saved)
   }
 
   private func read<T>(on connection: Connection, _ body: (ReadTransaction) throws -> T) throws
@@ -201,6 +274,14 @@ public final class Database: @unchecked Sendable {
     // without this, the two would keep each other, and the file's descriptors, alive.
     writer.releaseSpareReadTransaction()
     readers?.forEachIdle { $0.releaseSpareReadTransaction() }
+    // Closing, the last connection deletes the `-wal` and `-shm` at the paths: when those are
+    // not the ones it opened any more (another database's, since a restore), they must stay.
+    if let (suffix, _) = fileIdentity?.firstChange() {
+      // A WAL deleted under a Database that only read since: its commits still go to the file.
+      if !suffix.isEmpty, !isReadOnly { _ = writer.checkpointEverything() }
+      writer.keepWALFilesOnClose()
+      readers?.forEachIdle { $0.keepWALFilesOnClose() }
+    }
   }
 
   /// Whether any connection holds a statement that was stepped and not reset: always false

@@ -32,8 +32,10 @@ public class ReadTransaction {
     let result: T
     do {
       result = try body()
+      if !connection.openCursors.isEmpty { connection.finishCursors() }
       try connection.run(.commit)
     } catch {
+      if !connection.openCursors.isEmpty { connection.finishCursors() }
       // A failed statement may already have ended the transaction.
       if !connection.isAutocommit {
         try? connection.run(.rollback)

@@ -33,11 +33,14 @@ enum WriterOwnership {
   }
 
   /// Stops if the current thread holds `owner`'s writer lock.
-  static func checkNotHeld(by owner: AnyObject) {
+  static func checkNotHeld(
+    by owner: AnyObject,
+    _ message: @autoclosure () -> String =
+      "Database.read of an in-memory database called inside one of its write closures; use "
+      + "the transaction passed to the closure"
+  ) {
     if currentMarker == marker(of: owner) {
-      fatalError(
-        "Database.read of an in-memory database called inside one of its write closures; use "
-          + "the transaction passed to the closure")
+      fatalError(message())
     }
   }
 

@@ -115,6 +115,13 @@ extension ReadTransaction {
   public func fetchAll<T: TableRecord>(
     _ type: T.Type, sql: String, arguments: [any DatabaseValueConvertible] = []
   ) throws -> [T] {
+    try fetchRecords(T.self, sql: sql, arguments: arguments)
+  }
+
+  /// The work of every raw-SQL fetch of table records (`sql:` and `literal:` spellings).
+  func fetchRecords<T: TableRecord>(
+    _ type: T.Type, sql: String, arguments: [any DatabaseValueConvertible]
+  ) throws -> [T] {
     let statement = try checkedConnection.cachedStatement(sql)
     statement.tableName = T.table.name
     var values = try statement.withReset { statement in

@@ -159,6 +159,10 @@ extension SQLExpressible where Value: DatabaseText {
   /// Book.Columns.title.like("The %")
   /// ```
   ///
+  /// Only ASCII letters fold: `"Émile%"` does not match `"émile zola"`. For a match that ignores
+  /// the case of every letter, compare lowercased text, which is Unicode-aware:
+  /// `Author.Columns.name.lowercased.like("émile%")`.
+  ///
   /// Related SQLite documentation: <https://sqlite.org/lang_expr.html#like>
   public func like(_ pattern: String) -> SQLExpression<Scope> {
     SQLExpression(.binary(node, "LIKE", .value(pattern)))

@@ -4,15 +4,24 @@
 // Related SQLite documentation: <https://sqlite.org/lang_corefunc.html>
 
 extension SQLExpressible where Value == String {
-  /// The text in lower case (ASCII letters only, as SQLite's `LOWER`).
+  /// The text in lower case, every letter as Swift's `String.lowercased()` maps it.
   ///
   /// ```swift
-  /// Book.all().filter(Book.Columns.title.lowercased == "dune")
+  /// Author.all().filter(Author.Columns.name.lowercased == "émile zola")   // finds "Émile Zola"
   /// ```
-  public var lowercased: ValueExpression<Scope, String> { call("LOWER") }
+  ///
+  /// SQLite's `LOWER` changes ASCII letters only, so this calls `quarry_lower`, a Swift function
+  /// Quarry installs on every connection (as GRDB does). Other programs reading the file do not
+  /// have it: keep it out of views and triggers you write by hand.
+  public var lowercased: ValueExpression<Scope, String> { call(UnicodeCaseFunctions.lowerName) }
 
-  /// The text in upper case (ASCII letters only, as SQLite's `UPPER`).
-  public var uppercased: ValueExpression<Scope, String> { call("UPPER") }
+  /// The text in upper case, every letter as Swift's `String.uppercased()` maps it
+  /// (`quarry_upper`; `"straße"` becomes `"STRASSE"`).
+  ///
+  /// ```swift
+  /// Author.all().filter(Author.Columns.name.uppercased == "ÉMILE ZOLA")
+  /// ```
+  public var uppercased: ValueExpression<Scope, String> { call(UnicodeCaseFunctions.upperName) }
 
   /// The text without leading and trailing spaces: `TRIM(x)`.
   public var trimmed: ValueExpression<Scope, String> { call("TRIM") }
@@ -27,10 +36,10 @@ extension SQLExpressible where Value == String {
 
 extension SQLExpressible where Value == String? {
   /// The text in lower case, NULL staying NULL.
-  public var lowercased: ValueExpression<Scope, String?> { call("LOWER") }
+  public var lowercased: ValueExpression<Scope, String?> { call(UnicodeCaseFunctions.lowerName) }
 
   /// The text in upper case, NULL staying NULL.
-  public var uppercased: ValueExpression<Scope, String?> { call("UPPER") }
+  public var uppercased: ValueExpression<Scope, String?> { call(UnicodeCaseFunctions.upperName) }
 
   /// The text without leading and trailing spaces, NULL staying NULL.
   public var trimmed: ValueExpression<Scope, String?> { call("TRIM") }

@@ -93,4 +93,13 @@ extension SQLExpressible {
   public func collating(_ collation: Collation) -> ValueExpression<Scope, Value> {
     ValueExpression(node: .collate(expression.node, collation), decoder: expression.decoder)
   }
+
+  /// The value compared with a collation added with ``Database/add(collation:)``.
+  ///
+  /// ```swift
+  /// Book.all().order(Book.Columns.title.collating(byLength).asc)
+  /// ```
+  public func collating(_ collation: DatabaseCollation) -> ValueExpression<Scope, Value> {
+    collating(.custom(collation))
+  }
 }

@@ -15,6 +15,9 @@ public enum ForeignKeyAction: String, Sendable, Hashable, CaseIterable {
   case restrict
   /// SQLite's default: refuses the change at the end of the statement.
   case noAction
+  /// Sets the referencing column to its default value (read from existing schemas; the
+  /// generator does not write it).
+  case setDefault
 
   /// The action as written in DDL: `CASCADE`, `SET NULL`, `RESTRICT`, `NO ACTION`.
   public var sql: String {
@@ -23,6 +26,7 @@ public enum ForeignKeyAction: String, Sendable, Hashable, CaseIterable {
     case .setNull: "SET NULL"
     case .restrict: "RESTRICT"
     case .noAction: "NO ACTION"
+    case .setDefault: "SET DEFAULT"
     }
   }
 

@@ -78,16 +78,32 @@ public enum Generator {
     if result.hasErrors { return result }
 
     let (templates, selected) = try templatesFolder(options.templates, base: workingDirectory)
+    // Migrations live in the checked-in folder only: the build tool plugin's output is
+    // rebuilt from nothing, so it has no previous schema to compare with; a run of one
+    // selected template writes only that template's file.
+    var model = built.model
+    var keptMigrations: [GeneratedFile] = []
+    if options.singleFile == nil && !options.perSourceFile && selected == nil {
+      keptMigrations = migrations(for: &model, output: output, diagnostics: &result.diagnostics)
+      if result.hasErrors { return result }
+    }
     let renderer = TemplateRenderer(
       folder: templates, displayFolder: RelativePath.from(root, to: templates),
       whitespace: options.whitespace, arguments: options.arguments, selected: selected)
-    var plan = renderer.render(built.model, scanned: scanned, diagnostics: &result.diagnostics)
+    if !model.migrations.isEmpty && !renderer.loader.templateNames().contains("Migration") {
+      throw Failure(
+        description: GeneratorMessage.missingMigrationTemplate(
+          model.migrations.map(\.identifier)
+        ).text)
+    }
+    let rendered = renderer.render(model, scanned: scanned, diagnostics: &result.diagnostics)
+    var plan = OutputPlan(files: rendered.files + keptMigrations)
     result.files += renderer.loadedFiles()
     if result.hasErrors { return result }
     if let singleFile = options.singleFile {
-      plan = combined(plan, into: singleFile, sources: built.model.tables.map(\.sourcePath))
+      plan = combined(plan, into: singleFile, sources: model.tables.map(\.sourcePath))
     } else if options.perSourceFile {
-      plan = perSource(plan, built.model, sources: files.map(\.display))
+      plan = perSource(plan, model, sources: files.map(\.display))
     }
 
     let writer = FileWriter(directory: output)
@@ -202,7 +218,8 @@ public enum Generator {
     // through symbolic links (`/tmp` and `/private/tmp`).
     let absolute = sources.map { RelativePath.absolute($0, base: base) }
     let (files, missing) = ProjectScanner.swiftFiles(
-      in: absolute, relativeTo: base, excluding: Array(Set([output, OutputFolderCheck.realPath(output)]))
+      in: absolute, relativeTo: base,
+      excluding: Array(Set([output, OutputFolderCheck.realPath(output)]))
     ) { path, _ in RelativePath.from(root, to: path) }
     let missingPaths = Set(missing)
     for (source, path) in zip(sources, absolute) where missingPaths.contains(path) {

@@ -7,6 +7,7 @@ enum GeneratorMessage: Sendable, Hashable {
   case refusingToOverwrite(String, kind: String? = nil)
   case emptyTemplatesFolder(String)
   case refusingToRemoveAll(files: Int, output: String, tables: Int, templates: String)
+  case missingMigrationTemplate([String])
 
   var text: String {
     switch self {
@@ -24,6 +25,10 @@ enum GeneratorMessage: Sendable, Hashable {
         + "'\(output)' while the sources hold \(GenerationReport.plural(tables, "persisted struct")): "
         + "the templates in '\(templates)' produce none of them; check '--templates', or pass "
         + "'--force' to remove them"
+    case .missingMigrationTemplate(let identifiers):
+      "the schema changed and needs the migrations "
+        + "\(identifiers.map { "'\($0)'" }.joined(separator: ", ")), but the templates folder "
+        + "has no 'Migration.stencil' to write them with (copy it from quarry's default templates)"
     case .refusingToOverwrite(let path, let kind?):
       "refusing to overwrite '\(path)': it is \(kind), not a regular file quarry wrote; "
         + "remove it or choose another '--output'"

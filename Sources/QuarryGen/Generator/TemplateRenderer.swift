@@ -6,6 +6,8 @@ import Foundation
 /// - `Table.stencil`: once per persisted struct, into `<Type>+Quarry.swift`;
 /// - `Enum.stencil`: once per raw-value enum a column uses, into `<Enum>+Quarry.swift`;
 /// - `Child.stencil`: once per struct an `owned` property holds, into `<Child>+Quarry.swift`;
+/// - `Migration.stencil`: once per migration this run writes, into
+///   `Migrations/<identifier>.swift` (see `SchemaDiff`);
 /// - any other top-level `<Name>.stencil` not starting with `_`: once, into `<Name>` when the
 ///   name has an extension of its own (`Schema.sql.stencil` gives `Schema.sql`), else into
 ///   `<Name>.generated.swift` as Sourcery names it (`RealmObjects.stencil` gives
@@ -89,8 +91,21 @@ struct TemplateRenderer {
             location: child.location))
       }
     }
+    if names.contains("Migration") {
+      for migration in model.migrations {
+        jobs.append(
+          Job(
+            template: "Migration", path: migration.path, sources: [migration.sourcePath],
+            extra: ["migration": ModelContext.migrationValue(migration)],
+            element: migration.identifier,
+            what: "migration '\(migration.identifier)' of struct '\(migration.tableTypeName)'",
+            location: model.tables.first { $0.typeName == migration.tableTypeName }?.location
+              ?? SourceLocation(path: migration.sourcePath, offset: 0)))
+      }
+    }
     let sources = Set(model.tables.map(\.sourcePath)).sorted()
-    for name in names where name != "Table" && name != "Enum" && name != "Child" {
+    let perElement: Set<String> = ["Table", "Enum", "Child", "Migration"]
+    for name in names where !perElement.contains(name) {
       if name.hasPrefix("_") || name.contains("/") { continue }
       let templatePath = loader.displayDirectory + "/" + name + ".stencil"
       let location = SourceLocation(path: templatePath, offset: 0)

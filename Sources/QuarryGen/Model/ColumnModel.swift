@@ -31,6 +31,8 @@ public struct ColumnModel: Sendable, Hashable {
   /// SQL text after `DEFAULT`, already escaped (`'robin'`, `0`, `NULL`).
   public var defaultSQL: String?
   public var references: ForeignKeyModel?
+  /// `renamedFrom = "isbn"`: the column's name in the previous `Schema.sql`.
+  public var renamedFrom: String?
   /// Set from the transaction's date on insert (`createdAt`), or on every write (`updatedAt`).
   public var timestamp: Timestamp?
   public var location: SourceLocation

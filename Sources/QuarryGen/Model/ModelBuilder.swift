@@ -75,7 +75,8 @@ public struct ModelBuilder: Sendable {
           guard let action, action.action == "setNull", !column.isOptional else { continue }
           diagnostics.append(
             .error(
-              .setNullOnNonOptional(key: key, property: column.propertyName, type: column.swiftType),
+              .setNullOnNonOptional(
+                key: key, property: column.propertyName, type: column.swiftType),
               at: action.location))
         }
         foreignKey?.onDelete = reference.onDelete?.action
@@ -110,6 +111,7 @@ public struct ModelBuilder: Sendable {
     let childModels = usedChildren.sorted().compactMap { children[$0] }
     let enums = usedEnums(
       tables, children: childModels, index: index, diagnostics: &diagnostics)
+    EnumRawTypeCheck.run(enums, files: files, diagnostics: &diagnostics)
     return Result(
       model: SchemaModel(tables: tables, enums: enums, children: childModels),
       diagnostics: diagnostics)
@@ -201,9 +203,19 @@ public struct ModelBuilder: Sendable {
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,
       indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
     table.relations = built.relations
+    table.renamedFrom = options.renamedFrom
+    table.dropped = options.dropped?.names ?? []
     table.sendableCheckTypes = StructShapeCheck.sendableCheckTypes(
       declaration, declaresSendable: declaresSendable, diagnostics: &diagnostics)
     SQLiteNameCheck.run(table, declaration: declaration, diagnostics: &diagnostics)
+    // SQLite refuses a table of more than SQLITE_MAX_COLUMN (2000 by default) columns, and
+    // would say so only when the app first migrates.
+    if table.columns.count > 2000 {
+      diagnostics.append(
+        .error(
+          .tooManyColumns(structName: declaration.name, count: table.columns.count),
+          at: declaration.location))
+    }
     return table
   }
 
@@ -261,6 +273,7 @@ public struct ModelBuilder: Sendable {
         isOptional: mapping.isOptional, sqlType: mapping.sqlType, storage: mapping.storage,
         isPrimaryKey: propertyOptions.isPrimaryKey, isUnique: propertyOptions.isUnique,
         isIndexed: propertyOptions.isIndexed, location: property.location)
+      column.renamedFrom = propertyOptions.renamedFrom
       if propertyOptions.isAutoincrement {
         if PrimaryKeyCheck.checkAutoincrement(column, diagnostics: &diagnostics) {
           column.isAutoincrement = true
@@ -286,11 +299,17 @@ public struct ModelBuilder: Sendable {
           column.defaultSQL = LiteralDefaultCheck.sql(property.defaultValue, column: column)
         }
       }
+      let defaultLocation = propertyOptions.defaultValue?.location ?? property.location
+      if !IntegerDefaultCheck.run(column, at: defaultLocation, diagnostics: &diagnostics) {
+        column.defaultSQL = nil
+      }
       if propertyOptions.references == nil {
         for (key, action) in [
           ("onDelete", propertyOptions.onDelete), ("onUpdate", propertyOptions.onUpdate),
         ] {
-          if let action { diagnostics.append(.error(.actionWithoutReference(key: key), at: action.location)) }
+          if let action {
+            diagnostics.append(.error(.actionWithoutReference(key: key), at: action.location))
+          }
         }
         if let inverse = propertyOptions.inverse {
           diagnostics.append(.error(.actionWithoutReference(key: "inverse"), at: inverse.location))
@@ -317,27 +336,27 @@ public struct ModelBuilder: Sendable {
     StructShapeCheck.run(
       declaration, declaresSendable: index.declaresSendable(declaration.name),
       diagnostics: &diagnostics)
-    var tableName: String?
-    for annotation in declaration.annotations where annotation.key != "table" {
+    let childKeys: Set<String> = ["table", "renamedFrom", "dropped"]
+    for annotation in declaration.annotations where !childKeys.contains(annotation.key) {
       diagnostics.append(
         .error(
           .ownedChildStructKey(structName: declaration.name, key: annotation.key),
           at: annotation.location))
     }
-    let tableAnnotations = declaration.annotations.filter { $0.key == "table" }
-    if !tableAnnotations.isEmpty {
-      tableName =
-        AnnotationKeyCheck.structOptions(tableAnnotations, diagnostics: &diagnostics).table
-    }
+    let tableAnnotations = declaration.annotations.filter { childKeys.contains($0.key) }
+    let options = AnnotationKeyCheck.structOptions(tableAnnotations, diagnostics: &diagnostics)
     var references: [Reference] = []
     let built = buildColumns(
       declaration, index: index, isChild: true, references: &references,
       diagnostics: &diagnostics)
     ColumnNameCheck.run(built.columns, diagnostics: &diagnostics)
-    return ChildModel(
-      typeName: declaration.name, access: declaration.access, tableName: tableName,
+    var child = ChildModel(
+      typeName: declaration.name, access: declaration.access, tableName: options.table,
       columns: built.columns, relations: built.relations, sourcePath: declaration.location.path,
       location: declaration.location)
+    child.renamedFrom = options.renamedFrom
+    child.dropped = options.dropped?.names ?? []
+    return child
   }
 
   private func usedEnums(

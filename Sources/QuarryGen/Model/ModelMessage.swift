@@ -8,6 +8,10 @@ enum ModelMessage: Sendable, Hashable {
   case propertyKeyOnStruct(String)
   case invalidAnnotationValue(key: String, expected: String)
   case noPrimaryKey(structName: String)
+  case computedPrimaryKey(structName: String)
+  case partlyCodable(property: String, type: String, has: String, lacks: String, isJSON: Bool)
+  case notCodableJSON(property: String, type: String)
+  case tooManyColumns(structName: String, count: Int)
   case primaryKeyDeclaredTwice(structName: String, property: String)
   case optionalPrimaryKey(property: String, type: String)
   case autoincrementNotInteger(property: String, type: String)
@@ -71,6 +75,11 @@ enum ModelMessage: Sendable, Hashable {
   case generatedTypeName(property: String, structName: String)
   case nulInName(kind: String, String)
   case nulInDefault(property: String)
+  case integerDefaultOutOfRange(property: String, value: String, type: String, range: String)
+  case enumRawTypeDiffers(enumName: String, rawType: String, otherType: String)
+  case columnWithoutProperty(columns: [String], table: String, line: String)
+  case nullsWithoutDefault(property: String, column: String, table: String)
+  case newRequiredColumnInRebuild(property: String, column: String, table: String)
   case bidiControl(subject: String, scalar: String)
   // Notes.
   case firstDeclaredHere
@@ -91,6 +100,26 @@ enum ModelMessage: Sendable, Hashable {
       return "annotation key '\(key)' applies to properties, not to structs"
     case .invalidAnnotationValue(let key, let expected):
       return "annotation key '\(key)' expects \(expected)"
+    case .computedPrimaryKey(let name):
+      return "struct '\(name)' has no primary key: its 'id' is a computed property, and a "
+        + "computed property cannot be the key (it is not stored); make 'id' a stored 'var', "
+        + "or annotate a stored property with 'primaryKey'"
+    case .partlyCodable(let property, let type, let has, let lacks, true):
+      return "property '\(property)' is stored as JSON, but its type '\(type)' is '\(has)' and "
+        + "not '\(lacks)', and JSON storage needs both; declare '\(type)' 'Codable'"
+    case .partlyCodable(let property, let type, let has, let lacks, false):
+      return "property '\(property)' has type '\(type)', which is '\(has)' but not '\(lacks)', "
+        + "so it can be stored neither as JSON text (that needs 'Codable') nor as a value; "
+        + "declare '\(type)' 'Codable', or write 'extension \(type): DatabaseValueConvertible' "
+        + "in a scanned file"
+    case .notCodableJSON(let property, let type):
+      return "property '\(property)' is stored as JSON, but its type '\(type)' is not "
+        + "'Codable' in the scanned sources; declare '\(type)' 'Codable', or remove 'json' and "
+        + "write 'extension \(type): DatabaseValueConvertible'"
+    case .tooManyColumns(let name, let count):
+      return "struct '\(name)' has \(count) columns, more than SQLite's limit of 2000 "
+        + "(SQLITE_MAX_COLUMN), so its table could not be created; move some properties into "
+        + "an 'owned' child or a 'json' property"
     case .noPrimaryKey(let name):
       return "struct '\(name)' has no primary key; annotate a property with 'primaryKey' or add "
         + "an 'id' property"
@@ -120,6 +149,7 @@ enum ModelMessage: Sendable, Hashable {
         + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
         + "store it; annotate the property with 'json' to store this 'Codable' value as JSON text"
     case .unconvertibleType(let property, let type, false):
+      // `type` is qualified (`InstanceSocial.Info`), so the extension it suggests compiles.
       let base = type.split(separator: "<").first.map(String.init) ?? type
       return "property '\(property)' has type '\(type)', which does not conform to "
         + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
@@ -272,7 +302,8 @@ enum ModelMessage: Sendable, Hashable {
       return "property '\(property)' of an owned child cannot use '\(key)': child rows are "
         + "keyed by their owner"
     case .ownedChildStructKey(let name, let key):
-      return "owned child struct '\(name)' cannot use '\(key)'; only 'table' applies to it"
+      return "owned child struct '\(name)' cannot use '\(key)'; only 'table', 'renamedFrom' "
+        + "and 'dropped' apply to it"
     case .ownedKeyColumnClash(let column, let table):
       return "column '\(column)' clashes with a key column of the child table '\(table)'; "
         + "rename it with column = \"…\""
@@ -287,6 +318,32 @@ enum ModelMessage: Sendable, Hashable {
         + "or a review; remove it"
     case .nulInDefault(let property):
       return "'default' of '\(property)' holds a NUL character, which SQLite text cannot contain"
+    case .integerDefaultOutOfRange(let property, let value, let type, let range):
+      // Beyond 64 bits SQLite reads the literal as a REAL; within, the type refuses it.
+      let consequence =
+        Int64(value) == nil ? "SQLite would store it as a REAL and" : "it is outside the type, so"
+      return "default '\(value)' of '\(property)' does not fit its type '\(type)' (\(range)); "
+        + "\(consequence) every row would fail to read back"
+    case .enumRawTypeDiffers(let name, let rawType, let otherType):
+      return "enum '\(name)' has raw type '\(rawType)' here but '\(otherType)' where it is first "
+        + "declared; a column stores one type, and rows written by one build could not be read "
+        + "by the other: give every '#if' branch the same raw type"
+    case .columnWithoutProperty(let columns, let table, let line):
+      let names = columns.map { "'\($0)'" }.joined(separator: ", ")
+      let (noun, verb, their) =
+        columns.count == 1 ? ("column", "has", "its") : ("columns", "have", "their")
+      return "\(noun) \(names) of table '\(table)' in the previous Schema.sql \(verb) no "
+        + "property any more, so migrating would delete \(their) values; if that is intended, "
+        + "write '\(line)' above the struct (or, for a renamed property, annotate it with "
+        + "renamedFrom = \"\(columns[0])\")"
+    case .nullsWithoutDefault(let property, let column, let table):
+      return "column '\(column)' of table '\(table)' becomes NOT NULL, but existing rows may hold "
+        + "NULL in it; give '\(property)' a default (default = … or a literal Swift default) "
+        + "to fill them, or keep it optional"
+    case .newRequiredColumnInRebuild(let property, let column, let table):
+      return "new column '\(column)' of table '\(table)' is NOT NULL without a default, so "
+        + "existing rows have no value for it; give '\(property)' a default (default = … or a "
+        + "literal Swift default), or make it optional"
     case .firstDeclaredHere:
       return "first declared here"
     case .otherTableHere:

@@ -38,6 +38,10 @@ public struct ChildModel: Sendable, Hashable {
   public var tableName: String?
   public var columns: [ColumnModel]
   public var relations: [OwnedRelationModel]
+  /// `renamedFrom = "…"`: the child table's name in the previous `Schema.sql`.
+  public var renamedFrom: String?
+  /// `dropped = [...]`: columns of the previous `Schema.sql` that are gone on purpose.
+  public var dropped: [String] = []
   public var sourcePath: String
   public var location: SourceLocation
 

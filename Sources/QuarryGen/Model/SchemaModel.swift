@@ -13,6 +13,8 @@ public struct SchemaModel: Sendable, Hashable {
   public var enums: [EnumModel]
   /// Structs held by `owned` properties, sorted by name; each gets an `OwnedChild` conformance.
   public var children: [ChildModel]
+  /// The migrations this run writes (`SchemaDiff`); earlier ones are files already on disk.
+  public var migrations: [MigrationModel] = []
 
   public init(tables: [TableModel] = [], enums: [EnumModel] = [], children: [ChildModel] = []) {
     self.tables = tables

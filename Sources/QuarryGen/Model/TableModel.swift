@@ -29,6 +29,13 @@ public struct TableModel: Sendable, Hashable {
   /// (once each), which the generated `@unchecked Sendable` conformance's `checkSendable()`
   /// names so that the compiler checks them; empty when the struct declares `Sendable`.
   public var sendableCheckTypes: [String] = []
+  /// `renamedFrom = "books"`: the table's name in the previous `Schema.sql`.
+  public var renamedFrom: String?
+  /// `dropped = [...]`: columns of the previous `Schema.sql` that are gone on purpose.
+  public var dropped: [String] = []
+  /// The generated migrations concerning the table or its owned child tables, by identifier
+  /// (`0002_volumes_rename_isbn_to_code`), oldest first.
+  public var migrations: [String] = []
 
   public init(
     typeName: String, access: AccessLevel, name: String, columns: [ColumnModel],

@@ -19,6 +19,8 @@ struct BenchResult: Sendable, Equatable {
   var p99Seconds: Double? = nil
   /// Median over the same operation's baseline without the extra load (observation suite).
   var ratioToBaseline: Double? = nil
+  /// The most resident memory one run added above its start, in MB (cursor suite, Linux).
+  var peakMegabytes: Double? = nil
 
   var medianSeconds: Double { samples.median }
 

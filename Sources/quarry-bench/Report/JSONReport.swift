@@ -40,6 +40,9 @@ enum JSONReport {
       if let megabytes = result.megabytesPerSecond {
         fields.append(("mb_per_s", number(megabytes)))
       }
+      if let megabytes = result.peakMegabytes {
+        fields.append(("peak_mb", number(megabytes)))
+      }
       let body = fields.map { "\(string($0.0)):\($0.1)" }.joined(separator: ",")
       lines.append("  {\(body)}")
     }

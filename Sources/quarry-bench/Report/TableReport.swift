@@ -35,6 +35,8 @@ enum TableReport {
       sections.append(
         renderRuntime(relations, targets: relationTargets, title: "Relations suite"))
     }
+    let cursor = results.filter { $0.suite == "cursor" }
+    if !cursor.isEmpty { sections.append(renderCursor(cursor)) }
     let migration = results.filter { $0.suite == "migration" }
     if !migration.isEmpty {
       sections.append(
@@ -72,6 +74,35 @@ enum TableReport {
       ])
     }
     return title + "\n\n" + table.render()
+  }
+
+  /// The cursor's targets (issue 21): time against raw C, and peak memory above the start.
+  static let cursorTimeTarget = 1.25
+  static let cursorPeakTargetMegabytes = 5.0
+
+  private static func renderCursor(_ results: [BenchResult]) -> String {
+    var table = TextTable(columns: [
+      .left("operation"), .left("implementation"), .right("rows"), .right("median"),
+      .right("spread"), .right("rows/s"), .right("vs raw"), .right("peak MB"), .left("target"),
+    ])
+    for result in results {
+      var verdict = ""
+      if result.implementation == "fetchCursor", let ratio = result.ratioToRaw {
+        let peak = result.peakMegabytes ?? .infinity
+        let met = ratio <= cursorTimeTarget && peak <= cursorPeakTargetMegabytes
+        verdict =
+          "≤ \(NumberFormat.ratio(cursorTimeTarget)), ≤ \(Int(cursorPeakTargetMegabytes)) MB "
+          + (met ? "met" : "MISSED")
+      }
+      table.append([
+        result.operation, result.implementation ?? "", NumberFormat.grouped(Double(result.rows)),
+        NumberFormat.duration(result.medianSeconds), NumberFormat.spread(result.samples),
+        NumberFormat.grouped(result.rowsPerSecond),
+        result.ratioToRaw.map { NumberFormat.ratio($0) } ?? "1.00×",
+        result.peakMegabytes.map { String(format: "%.1f", $0) } ?? "n/a", verdict,
+      ])
+    }
+    return "Cursor suite (file database)\n\n" + table.render()
   }
 
   /// The observers' cost to writers may be at most this ratio (issue 14).

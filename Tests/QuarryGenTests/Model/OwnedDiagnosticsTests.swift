@@ -101,8 +101,8 @@ final class OwnedDiagnosticsTests: XCTestCase {
       own key; store its key with 'references = Agent', or drop 'persist' from 'Agent'
         var agent: Agent?
             ^
-      Models/M.swift:20:12: error: owned child struct 'Shelf' cannot use 'index'; only 'table' \
-      applies to it
+      Models/M.swift:20:12: error: owned child struct 'Shelf' cannot use 'index'; only 'table', \
+      'renamedFrom' and 'dropped' apply to it
       // quarry: index = [width]
                  ^
       Models/M.swift:23:7: error: property 'width' of an owned child cannot use 'unique': child \

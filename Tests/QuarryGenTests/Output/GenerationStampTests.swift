@@ -61,7 +61,7 @@ final class GenerationStampTests: XCTestCase {
       ])
     XCTAssertEqual(skipped.tableCount, 1)
 
-    try writeModel("public var nickname: String")
+    try writeModel("public var name: String\n  public var nickname: String?")
     XCTAssertTrue(try runScans())
     let generated = try String(
       contentsOfFile: folder + "/Generated/Bird+Quarry.swift", encoding: .utf8)

@@ -7,10 +7,13 @@
 /// (`tabel`, `persistence`): the error then says to write it as `// sourcery:` if it was
 /// meant for a template.
 enum AnnotationKeyCheck {
-  static let structKeys = ["persist", "table", "primaryKey", "index", "unique"]
+  static let structKeys = [
+    "persist", "table", "primaryKey", "index", "unique", "renamedFrom", "dropped",
+  ]
   static let propertyKeys = [
     "primaryKey", "autoincrement", "column", "unique", "index", "ignore", "json", "references",
     "default", "owned", "onDelete", "onUpdate", "inverse", "createdAt", "updatedAt",
+    "renamedFrom",
   ]
 
   /// The actions `onDelete` and `onUpdate` accept, as the runtime's `ForeignKeyAction` cases.
@@ -27,6 +30,10 @@ enum AnnotationKeyCheck {
     var primaryKey: NameList?
     /// `index = [...]` and `unique = [...]` in the order written; `isUnique` tells which.
     var indexes: [(list: NameList, isUnique: Bool)] = []
+    /// `renamedFrom = "books"`: the table's name in the previous schema.
+    var renamedFrom: String?
+    /// `dropped = ["legacyCode"]`: columns of the previous schema whose property is gone.
+    var dropped: NameList?
   }
 
   struct PropertyOptions {
@@ -43,6 +50,8 @@ enum AnnotationKeyCheck {
     var column: String?
     var references: (name: String, location: SourceLocation)?
     var defaultValue: (value: AnnotationValue, location: SourceLocation)?
+    /// `renamedFrom = "isbn"`: the column's name in the previous schema.
+    var renamedFrom: String?
     /// `createdAt` or `updatedAt`, the first one written.
     var timestamp: (key: ColumnModel.Timestamp, location: SourceLocation)?
   }
@@ -65,6 +74,28 @@ enum AnnotationKeyCheck {
           diagnostics.append(
             .error(
               .invalidAnnotationValue(key: "table", expected: "a string, like table = \"birds\""),
+              at: location))
+        }
+      case "renamedFrom":
+        if case .string(let name) = annotation.value, !name.isEmpty {
+          options.renamedFrom = name
+        } else {
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(
+                key: "renamedFrom", expected: "a string, like renamedFrom = \"books\""),
+              at: location))
+        }
+      case "dropped":
+        if let names = nameList(annotation.value) {
+          // Several lines add up: a later run may add one for a newly removed property.
+          options.dropped = NameList(
+            names: (options.dropped?.names ?? []) + names, location: location)
+        } else {
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(
+                key: "dropped", expected: "a list of column names, like dropped = [\"legacyCode\"]"),
               at: location))
         }
       case "primaryKey", "index", "unique":
@@ -167,6 +198,16 @@ enum AnnotationKeyCheck {
         }
       case "default":
         options.defaultValue = (annotation.value, location)
+      case "renamedFrom":
+        if case .string(let name) = annotation.value, !name.isEmpty {
+          options.renamedFrom = name
+        } else {
+          diagnostics.append(
+            .error(
+              .invalidAnnotationValue(
+                key: "renamedFrom", expected: "a string, like renamedFrom = \"isbn\""),
+              at: location))
+        }
       default:
         reportUnknown(
           annotation, level: propertyKeys, other: structKeys, isStruct: false,

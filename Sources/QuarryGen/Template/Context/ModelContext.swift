@@ -113,6 +113,7 @@ enum ModelContext {
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "sourcePath": .string(table.sourcePath),
       "sendableCheckTypes": .array(table.sendableCheckTypes.map(TemplateValue.string)),
+      "migrations": .array(table.migrations.map { .string("m" + $0) }),
       "timestampColumns": .array(
         zip(table.columns, columns).filter { column, _ in column.timestamp != nil }.map { $0.1 }),
       "insertedKey": insertedKeyValue(table),

@@ -1,0 +1,34 @@
+/// Reports an enum stored by a column whose raw type differs between its declarations (one
+/// per `#if` branch): the generator used the first one, so rows written by a build of the
+/// other branch could never be read back.
+///
+/// ```swift
+/// #if os(Linux)
+/// enum Kind: String { case a }
+/// #else
+/// enum Kind: Int { case a }   // error: enum 'Kind' has raw type 'Int' here but 'String' …
+/// #endif
+/// ```
+enum EnumRawTypeCheck {
+  static func run(
+    _ enums: [EnumModel], files: [ScannedFile], diagnostics: inout [Diagnostic]
+  ) {
+    guard !enums.isEmpty else { return }
+    let used = Dictionary(enums.map { ($0.name, $0) }) { first, _ in first }
+    var first: [String: EnumDeclaration] = [:]
+    for declaration in files.flatMap(\.enums) where used[declaration.name] != nil {
+      guard let original = first[declaration.name] else {
+        first[declaration.name] = declaration
+        continue
+      }
+      guard declaration.rawType != original.rawType else { continue }
+      diagnostics.append(
+        .error(
+          .enumRawTypeDiffers(
+            enumName: declaration.name, rawType: declaration.rawType ?? "none",
+            otherType: original.rawType ?? "none"),
+          at: declaration.location,
+          notes: [.init(ModelMessage.firstDeclaredHere.text, at: original.location)]))
+    }
+  }
+}

@@ -1,0 +1,139 @@
+/// Where each column of a rebuilt table takes its values from, and the sentences that tell a
+/// reviewer what happens to existing rows.
+///
+/// ```swift
+/// let sources = RebuildPlan.sources(
+///   from: old, to: target, summary: &summary, diagnostics: &diagnostics)
+/// // [.copy("id"), .convert("rating"), .fillNulls("pages", sql: "0")]
+/// ```
+enum RebuildPlan {
+  static func sources(
+    from old: SchemaTable, to target: SchemaDiff.Target, summary: inout [String],
+    diagnostics: inout [Diagnostic]
+  ) -> [MigrationColumnSource] {
+    let new = target.table
+    let name = new.name
+    summary.append(
+      "table '\(name)' is rebuilt (created anew, every row copied, the old one dropped) in one "
+        + "transaction; a row that does not fit stops the migration and leaves every row as "
+        + "it was")
+    var sources: [MigrationColumnSource] = []
+    for column in new.columns {
+      let model = target.columns[column.name]
+      let property = model?.propertyName ?? column.name
+      let location = model?.location ?? target.location
+      guard let before = old.column(named: column.name) else {
+        if column.isNotNull && column.defaultSQL == nil && !column.isPrimaryKey {
+          diagnostics.append(
+            .error(
+              .newRequiredColumnInRebuild(property: property, column: column.name, table: name),
+              at: location))
+        }
+        let sql = column.defaultSQL ?? "NULL"
+        summary.append("new column '\(column.name)' holds \(sql) in every existing row")
+        sources.append(MigrationColumnSource(.value, column.name, sql: sql))
+        continue
+      }
+      let becomesNotNull = before.isNullable && !column.isNullable
+      if becomesNotNull && column.defaultSQL == nil {
+        diagnostics.append(
+          .error(
+            .nullsWithoutDefault(property: property, column: column.name, table: name),
+            at: location))
+      }
+      let fill = becomesNotNull ? column.defaultSQL : nil
+      if before.type != column.type {
+        summary.append(
+          "column '\(column.name)' changes from \(before.type) to \(column.type): each value is "
+            + "converted exactly, and one that cannot be (like 'n/a' or 3.5 into an integer) "
+            + "stops the migration, naming the row")
+        sources.append(
+          MigrationColumnSource(
+            .convert, column.name, sql: fill, target: model.flatMap(conversionTarget)))
+      } else if let fill {
+        sources.append(MigrationColumnSource(.fillNulls, column.name, sql: fill))
+      } else {
+        sources.append(MigrationColumnSource(.copy, column.name))
+      }
+      describe(before, column, fill: fill, into: &summary)
+    }
+    for column in old.columns where new.column(named: column.name) == nil {
+      summary.append("column '\(column.name)' is dropped, with its values")
+    }
+    if old.primaryKey != new.primaryKey {
+      let before = old.primaryKey.map { "'\($0)'" }.joined(separator: ", ")
+      let after = new.primaryKey.map { "'\($0)'" }.joined(separator: ", ")
+      summary.append(
+        "the primary key changes from (\(before)) to (\(after)): a duplicate key stops the "
+          + "migration, naming it")
+    }
+    if old.foreignKeys != new.foreignKeys {
+      summary.append(
+        "the table's foreign keys change: a row pointing at no row stops the migration, naming "
+          + "it")
+    }
+    for index in old.indexes where !new.indexes.contains(index) {
+      summary.append("index '\(index.name)' is dropped")
+    }
+    for index in new.indexes where !old.indexes.contains(index) {
+      summary.append(
+        "index '\(index.name)' is created"
+          + (index.isUnique ? ": a duplicate value stops the migration" : ""))
+    }
+    return sources
+  }
+
+  /// The sentences for a column kept through the rebuild.
+  private static func describe(
+    _ before: SchemaColumn, _ column: SchemaColumn, fill: String?, into summary: inout [String]
+  ) {
+    let name = column.name
+    if let fill {
+      summary.append("column '\(name)' becomes NOT NULL: rows holding NULL get \(fill)")
+    } else if !before.isNullable && column.isNullable {
+      summary.append("column '\(name)' becomes nullable; its values stay as they are")
+    }
+    if !before.isUnique && column.isUnique {
+      summary.append("column '\(name)' becomes UNIQUE: a duplicate value stops the migration")
+    } else if before.isUnique && !column.isUnique {
+      summary.append("column '\(name)' is no longer UNIQUE")
+    }
+    if before.references != column.references {
+      if let references = column.references {
+        let actions =
+          (references.onDelete.map { " ON DELETE " + ForeignKeyModel.sql($0) } ?? "")
+          + (references.onUpdate.map { " ON UPDATE " + ForeignKeyModel.sql($0) } ?? "")
+        let target = references.referencedColumns.map { "'\($0)'" }.joined(separator: ", ")
+        summary.append(
+          "column '\(name)' references '\(references.table)' (\(target))\(actions): a value "
+            + "pointing at no row stops the migration, naming it")
+      } else {
+        summary.append("column '\(name)' no longer references another table")
+      }
+    }
+    if before.defaultSQL != column.defaultSQL {
+      summary.append(
+        "column '\(name)' " + (column.defaultSQL.map { "defaults to \($0)" } ?? "has no default")
+          + "; stored values stay as they are")
+    }
+    if before.isAutoincrement != column.isAutoincrement {
+      summary.append(
+        "column '\(name)' "
+          + (column.isAutoincrement ? "becomes AUTOINCREMENT" : "is no longer AUTOINCREMENT"))
+    }
+  }
+
+  /// The runtime's `ConversionTarget` for a Swift type narrower than its SQL type: `.bool`,
+  /// `.character`, `.integer(Int8.self)`; nil when the SQL type says it all.
+  static func conversionTarget(_ column: ColumnModel) -> String? {
+    guard column.storage == .value else { return nil }
+    let type = TypeMapping.builtinName(column.unwrappedSwiftType)
+    switch type {
+    case "Bool": return ".bool"
+    case "Character": return ".character"
+    case "Int8", "Int16", "Int32", "UInt8", "UInt16", "UInt32", "UInt", "UInt64":
+      return ".integer(\(type).self)"
+    default: return nil
+    }
+  }
+}
