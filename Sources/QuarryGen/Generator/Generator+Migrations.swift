@@ -22,7 +22,7 @@ extension Generator {
       guard let data = FileManager.default.contents(atPath: folder + "/" + name) else { continue }
       files.append((name, String(decoding: data, as: UTF8.self)))
     }
-    let history = MigrationHistory(files: files)
+    var history = MigrationHistory(files: files)
     // The file the last run wrote, which the last commit reviewed; without it (a first run,
     // or templates that write none) there is nothing to compare with.
     if let data = FileManager.default.contents(atPath: output + "/Schema.sql") {
@@ -30,6 +30,8 @@ extension Generator {
         from: SchemaSQLParser.parse(String(decoding: data, as: UTF8.self)), to: model,
         firstNumber: history.nextNumber, diagnostics: &diagnostics)
     }
+    // The new ones' renames also apply to the earlier ones' tables.
+    for migration in model.migrations { history.append(migration) }
     for position in model.tables.indices {
       let table = model.tables[position]
       var identifiers = Set(history.identifiers(concerning: table.name))

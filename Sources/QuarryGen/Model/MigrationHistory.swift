@@ -53,6 +53,23 @@ public struct MigrationHistory: Sendable, Hashable {
     }.sorted { $0.identifier < $1.identifier }
   }
 
+  /// Adds a migration this run writes, so that identifiers of earlier ones follow its renames.
+  public mutating func append(_ migration: MigrationModel) {
+    var entry = Entry(identifier: migration.identifier, number: migration.number, tables: [])
+    for step in migration.steps {
+      switch step {
+      case .renameTable(let old, let new):
+        entry.tables += [old, new]
+        entry.renameFrom.append(old)
+        entry.renameTo.append(new)
+      case .renameColumn(_, _, let table): entry.tables.append(table)
+      case .rebuildTable(let table, _): entry.tables.append(table.name)
+      }
+    }
+    entries.append(entry)
+    entries.sort { $0.identifier < $1.identifier }
+  }
+
   /// The number after the highest one on disk (1 for the first migration).
   public var nextNumber: Int { (entries.map(\.number).max() ?? 0) + 1 }
 

@@ -208,6 +208,14 @@ public struct ModelBuilder: Sendable {
     table.sendableCheckTypes = StructShapeCheck.sendableCheckTypes(
       declaration, declaresSendable: declaresSendable, diagnostics: &diagnostics)
     SQLiteNameCheck.run(table, declaration: declaration, diagnostics: &diagnostics)
+    // SQLite refuses a table of more than SQLITE_MAX_COLUMN (2000 by default) columns, and
+    // would say so only when the app first migrates.
+    if table.columns.count > 2000 {
+      diagnostics.append(
+        .error(
+          .tooManyColumns(structName: declaration.name, count: table.columns.count),
+          at: declaration.location))
+    }
     return table
   }
 

@@ -178,6 +178,11 @@ final class ModelDiagnosticsTests: XCTestCase {
       store its key with 'references = Nest' or embed it with 'json'
         var nest: Nest
             ^
+      Models/M.swift:10:7: error: property 'backup' is stored as JSON, but its type 'Nest' is \
+      not 'Codable' in the scanned sources; declare 'Nest' 'Codable', or remove 'json' and write \
+      'extension Nest: DatabaseValueConvertible'
+        var backup: Nest?
+            ^
 
       """)
   }

@@ -112,5 +112,16 @@ final class MigrationHistoryTests: XCTestCase {
     XCTAssertEqual(history.identifiers(concerning: "other"), ["0001_other"])
     XCTAssertEqual(history.nextNumber, 4)
     XCTAssertEqual(MigrationHistory(files: []).nextNumber, 1)
+
+    // A migration this run writes renames the table of the earlier ones too.
+    var next = history
+    next.append(
+      MigrationModel(
+        number: 4, words: "tomes_from_volumes", tableTypeName: "Book", sourcePath: "B.swift",
+        summary: [], steps: [.renameTable(from: "volumes", to: "tomes")]))
+    XCTAssertEqual(
+      next.identifiers(concerning: "tomes"),
+      ["0002_books_rebuild", "0003_volumes_from_books", "0004_tomes_from_volumes"])
+    XCTAssertEqual(next.identifiers(concerning: "volumes"), [])
   }
 }
