@@ -202,6 +202,12 @@ public struct ModelBuilder: Sendable {
     var table = TableModel(
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,
       indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
+    if let list = options.fullText,
+      let positions = PropertyListCheck.columns(
+        list, key: "fullText", in: columns, declaration: declaration, diagnostics: &diagnostics)
+    {
+      table.fullTextColumns = positions.map { columns[$0].name }
+    }
     table.relations = built.relations
     table.renamedFrom = options.renamedFrom
     table.dropped = options.dropped?.names ?? []
