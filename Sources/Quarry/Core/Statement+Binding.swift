@@ -99,25 +99,9 @@ extension Statement {
     case .real(let real):
       resultCode = sqlite3_bind_double(handle, index, real)
     case .text(var text):
-      resultCode = text.withUTF8 { bytes in
-        // An empty buffer may have no address, and a NULL pointer would bind NULL, not ''.
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
-          return sqlite3_bind_text(handle, index, "", 0, quarry_sqlite_transient())
-        }
-        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
-          sqlite3_bind_text64(
-            handle, index, characters, UInt64(bytes.count), quarry_sqlite_transient(),
-            UInt8(SQLITE_UTF8))
-        }
-      }
+      resultCode = text.withUTF8 { bindText($0, at: index) }
     case .blob(let data):
-      resultCode = data.withUnsafeBytes { bytes in
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
-          return sqlite3_bind_zeroblob(handle, index, 0)
-        }
-        return sqlite3_bind_blob64(
-          handle, index, base, UInt64(bytes.count), quarry_sqlite_transient())
-      }
+      resultCode = data.withUnsafeBytes { bindBlob($0, at: index) }
     }
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
   }

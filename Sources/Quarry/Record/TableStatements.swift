@@ -12,7 +12,9 @@ final class TableStatements {
   let selectPrefix: String
   let countPrefix: String
   private let sqlByKind: [String]
-  private var prepared: [Statement?]
+  // Unchecked: one connection uses it at a time, and no access overlaps another; the dynamic
+  // exclusivity check cost about 85 instructions per statement lookup, 1% of an insert.
+  @exclusivity(unchecked) private var prepared: [Statement?]
 
   init(table: TableDefinition) {
     let quotedTable = SQLIdentifier.quote(table.name)

@@ -1,0 +1,145 @@
+import Foundation
+import Quarry
+import XCTest
+
+/// Issue 20 #6: generated code binds the common column types through concrete overloads (one
+/// SQLite call each) instead of the generic conversion. They must store exactly what the
+/// conversions store, NULL for nil, and refuse NaN as the conversions do. The record below is
+/// written as the generator writes one, so its `bind(to:)` picks the overloads as generated
+/// code does.
+final class ScalarBindingTests: XCTestCase {
+  fileprivate struct Sample: Sendable, Equatable {
+    var id: Int64
+    var name: String
+    var nickname: String?
+    var score: Double
+    var weight: Double?
+    var seenAt: Date
+    var confirmedAt: Date?
+    var photo: Data
+    var thumbnail: Data?
+    var nestID: Int64?
+    var age: Int?
+  }
+
+  private let full = Sample(
+    id: 1, name: "Rouge-gorge 🐦\u{0}x", nickname: "", score: -0.0, weight: 0.1 + 0.2,
+    seenAt: Date(timeIntervalSinceReferenceDate: 786_297_600.000_123_4),
+    confirmedAt: Date.distantPast, photo: Data(), thumbnail: Data([0, 255]),
+    nestID: Int64.min, age: Int.max)
+  private let empty = Sample(
+    id: 2, name: "", nickname: nil, score: .infinity, weight: nil,
+    seenAt: Date(timeIntervalSinceReferenceDate: 0), confirmedAt: nil, photo: Data([7]),
+    thumbnail: nil, nestID: nil, age: nil)
+
+  func testEveryOverloadStoresWhatTheConversionStores() throws {
+    let db = try Database.inMemory()
+    try db.migrate(Sample.self)
+    try db.write { db in
+      try db.insert(full)
+      try db.insert(empty)
+    }
+    XCTAssertEqual(try db.read { try $0.fetchAll(Sample.self) }, [full, empty])
+    let stored = try [1, 2].map { id in
+      try db.read {
+        try $0.fetchValue(
+          String.self,
+          sql: #"SELECT typeof("name") || typeof("nickname") || typeof("score") || "#
+            + #"typeof("weight") || typeof("seenAt") || typeof("confirmedAt") || "#
+            + #"typeof("photo") || typeof("thumbnail") || typeof("nestID") || typeof("age") "#
+            + #"|| ' ' || hex("name") || ' ' || quote("seenAt") FROM "samples" WHERE "id" = ?"#,
+          arguments: [id])
+      }
+    }
+    XCTAssertEqual(
+      stored,
+      [
+        "texttextrealrealrealrealblobblobintegerinteger 526F7567652D676F72676520F09F90A60078 "
+          + "7.86297600000123381603e+08",
+        "textnullrealnullrealnullblobnullnullnull  0.0",
+      ])
+  }
+
+  func testNaNIsRefusedThroughTheOverloadsAndNothingIsStored() throws {
+    let db = try Database.inMemory()
+    try db.migrate(Sample.self)
+    var nanScore = full
+    nanScore.score = .nan
+    var nanWeight = full
+    nanWeight.weight = .nan
+    var nanDate = full
+    nanDate.seenAt = Date(timeIntervalSinceReferenceDate: .nan)
+    var nanOptionalDate = full
+    nanOptionalDate.confirmedAt = Date(timeIntervalSinceReferenceDate: .nan)
+    let cases: [(Sample, String)] = [
+      (nanScore, "NaN cannot be stored (SQLite makes it NULL)"),
+      (nanWeight, "NaN cannot be stored (SQLite makes it NULL)"),
+      (nanDate, "a NaN Date cannot be stored (SQLite makes it NULL)"),
+      (nanOptionalDate, "a NaN Date cannot be stored (SQLite makes it NULL)"),
+    ]
+    for (sample, message) in cases {
+      XCTAssertThrowsError(try db.write { try $0.insert(sample) }) {
+        XCTAssertEqual("\($0)", message)
+      }
+    }
+    XCTAssertEqual(try db.read { try $0.count(Sample.self) }, 0)
+  }
+}
+
+// Written as the generator writes a conformance (see Fixtures/Bird+Quarry.swift).
+extension ScalarBindingTests.Sample: TableRecord {
+  typealias PrimaryKey = Int64
+
+  static let table = TableDefinition(
+    name: "samples",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true),
+      ColumnDefinition("name", .text),
+      ColumnDefinition("nickname", .text, nullable: true),
+      ColumnDefinition("score", .real),
+      ColumnDefinition("weight", .real, nullable: true),
+      ColumnDefinition("seenAt", .real),
+      ColumnDefinition("confirmedAt", .real, nullable: true),
+      ColumnDefinition("photo", .blob),
+      ColumnDefinition("thumbnail", .blob, nullable: true),
+      ColumnDefinition("nestID", .integer, nullable: true),
+      ColumnDefinition("age", .integer, nullable: true),
+    ]
+  )
+
+  init(row: Row) throws {
+    id = try row.decode(at: 0)
+    name = try row.decode(at: 1)
+    nickname = try row.decode(at: 2)
+    score = try row.decode(at: 3)
+    weight = try row.decode(at: 4)
+    seenAt = try row.decode(at: 5)
+    confirmedAt = try row.decode(at: 6)
+    photo = try row.decode(at: 7)
+    thumbnail = try row.decode(at: 8)
+    nestID = try row.decode(at: 9)
+    age = try row.decode(at: 10)
+  }
+
+  func bind(to statement: Statement) throws {
+    try statement.bind(id, at: 1)
+    try statement.bind(name, at: 2)
+    try statement.bind(nickname, at: 3)
+    try statement.bind(score, at: 4)
+    try statement.bind(weight, at: 5)
+    try statement.bind(seenAt, at: 6)
+    try statement.bind(confirmedAt, at: 7)
+    try statement.bind(photo, at: 8)
+    try statement.bind(thumbnail, at: 9)
+    try statement.bind(nestID, at: 10)
+    try statement.bind(age, at: 11)
+  }
+
+  func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
+    try statement.bind(id, at: index)
+  }
+
+  static func bind(primaryKey: Int64, to statement: Statement, at index: Int32) throws {
+    try statement.bind(primaryKey, at: index)
+  }
+}
