@@ -151,4 +151,23 @@ final class RawRelations {
     sqlite3_reset(books)
     return Array(zip(values, grouped))
   }
+
+  /// Each author with the number of its books: the correlated COUNT `annotated(with:)` runs.
+  func fetchAuthorsWithBookCounts() throws -> [(BenchAuthor, Int)] {
+    try execute("BEGIN")
+    defer { try? execute("COMMIT") }
+    let authors = try statement(
+      #"SELECT "id", "name", (SELECT COUNT(*) FROM "bench_books" WHERE "#
+        + #""bench_books"."authorID" = "bench_authors"."id") FROM "bench_authors""#)
+    var values: [(BenchAuthor, Int)] = []
+    while sqlite3_step(authors) == SQLITE_ROW {
+      values.append(
+        (
+          BenchAuthor(id: sqlite3_column_int64(authors, 0), name: text(authors, at: 1)),
+          Int(sqlite3_column_int64(authors, 2))
+        ))
+    }
+    sqlite3_reset(authors)
+    return values
+  }
 }

@@ -6,7 +6,8 @@ import Quarry
 ///
 /// - insert N recipes with 10 steps each (target ≤ 1.2× raw);
 /// - fetch them all with their steps (≤ 1.3×);
-/// - fetch N authors with their 10·N books through `including` (≤ 1.3×).
+/// - fetch N authors with their 10·N books through `including` (≤ 1.3×);
+/// - fetch N authors each with the count of its books through `annotated(with:)` (≤ 1.25×).
 struct RelationsSuite {
   let recipeCount: Int
   let authorCount: Int
@@ -94,6 +95,32 @@ struct RelationsSuite {
     results += Self.rows(
       "authors including books", rows: authorCount * 11, includingSamples.raw,
       includingSamples.generated)
+
+    // Issue 21: `annotated(with: BenchAuthor.benchBooks.count)` against the same correlated
+    // COUNT through sqlite3 calls (target ≤ 1.25×).
+    log("relations: authors annotated with their book count")
+    var annotatedSamples = (raw: Samples(), generated: Samples())
+    for run in 0..<runs {
+      for turn in 0..<2 {
+        if (run + turn) % 2 == 0 {
+          let (seconds, pairs) = try Stopwatch.time { try raw.fetchAuthorsWithBookCounts() }
+          try BenchCheck.equal(pairs.map(\.1).reduce(0, +), books.count, "raw counts")
+          annotatedSamples.raw.append(seconds)
+        } else {
+          let (seconds, pairs) = try Stopwatch.time {
+            try database.read {
+              try $0.fetchAll(BenchAuthor.all().annotated(with: BenchAuthor.benchBooks.count))
+            }
+          }
+          try BenchCheck.equal(pairs.map(\.1).reduce(0, +), books.count, "generated counts")
+          try BenchCheck.equal(pairs.map(\.0), authors, "generated annotated authors")
+          annotatedSamples.generated.append(seconds)
+        }
+      }
+    }
+    results += Self.rows(
+      "authors annotated with book count", rows: authorCount, annotatedSamples.raw,
+      annotatedSamples.generated)
   }
 
   /// The DDL both sides run, as the generated code declares it.
