@@ -37,4 +37,6 @@ enum Node: Sendable {
   case loopControl(LoopControlNode)
   /// `{% now "format" %}`.
   case now(NowNode)
+  /// StencilSwiftKit's `{% import "name" %}`.
+  case importTemplate(ImportNode)
 }

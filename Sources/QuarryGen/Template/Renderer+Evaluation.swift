@@ -176,8 +176,11 @@ extension Renderer {
     } else if let rootValue = root[first] {
       value = rootValue
     } else if first == "forloop", let loop = loops.last {
-      guard components.count > 1 else { return Self.forloopDictionary(loop) }
-      guard let member = Self.forloopMember(components[1].name, of: loop) else {
+      guard components.count > 1 else { return forloopValue(at: loops.count - 1) }
+      guard
+        let member = components[1].name == "outer"
+          ? forloopValue(at: loops.count - 2) : Self.forloopMember(components[1].name, of: loop)
+      else {
         if allowsUndefined { return .null }
         report(
           .undefinedVariable(
@@ -265,7 +268,7 @@ extension Renderer {
   }
 
   static let forloopMembers = [
-    "counter", "counter0", "first", "index", "index0", "last", "length",
+    "counter", "counter0", "first", "index", "index0", "last", "length", "outer",
   ]
 
   private static func forloopMember(_ name: String, of loop: Loop) -> TemplateValue? {
@@ -279,9 +282,15 @@ extension Renderer {
     }
   }
 
-  private static func forloopDictionary(_ loop: Loop) -> TemplateValue {
+  /// `forloop` of loop `index` (0 is the outermost) as a dictionary, `outer` included;
+  /// `null` outside every loop (Stencil's `forloop.outer` of the outermost loop).
+  private func forloopValue(at index: Int) -> TemplateValue {
+    guard index >= 0 && index < loops.count else { return .null }
     var dictionary: [String: TemplateValue] = [:]
-    for name in forloopMembers { dictionary[name] = forloopMember(name, of: loop) }
+    for name in Self.forloopMembers where name != "outer" {
+      dictionary[name] = Self.forloopMember(name, of: loops[index])
+    }
+    dictionary["outer"] = forloopValue(at: index - 1)
     return .dictionary(dictionary)
   }
 }

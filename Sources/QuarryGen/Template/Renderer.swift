@@ -60,6 +60,7 @@ struct Renderer {
       case .block(let node): node.render(in: &self)
       case .loopControl(let node): loopControl = node.kind
       case .now(let node): node.render(in: &self)
+      case .importTemplate(let node): node.render(in: &self)
       }
       if loopControl != nil { return }
     }

@@ -6,7 +6,7 @@
 ///   `.lineBreak` token after the line's last tag. So `){% endfor %}` followed by a loop whose
 ///   `{% for %}` line was dropped still ends `)`'s line, as in Stencil.
 /// - `{%-`/`{{-`/`{#-` drop all whitespace (newlines included) before the tag; `-%}`/`-}}`/`-#}`
-///   drop all whitespace after it.
+///   drop all whitespace after it. Stencil's `{%+`/`+%}` keep the tag's line as written.
 ///
 /// The lexer walks the file's bytes with an integer offset and never builds substrings.
 struct TemplateLexer {
@@ -138,6 +138,14 @@ struct TemplateLexer {
           token.trimsAfter = true
           token.end -= 1
         }
+        if token.start < token.end && bytes[token.start] == UInt8(ascii: "+") {
+          token.keepsWhitespace = true
+          token.start += 1
+        }
+        if token.start < token.end && bytes[token.end - 1] == UInt8(ascii: "+") {
+          token.keepsWhitespace = true
+          token.end -= 1
+        }
         return .tag(token)
       }
       index += 1
@@ -165,7 +173,7 @@ struct TemplateLexer {
     var index = 0
     while index < tokens.count {
       let kind = tokens[index].kind
-      guard kind == .block || kind == .comment,
+      guard kind == .block || kind == .comment, !tokens[index].keepsWhitespace,
         let lineStart = standaloneLineStart(before: index, in: tokens),
         let lineEnd = standaloneLineEnd(after: index, in: tokens)
       else {
@@ -216,7 +224,7 @@ struct TemplateLexer {
       let token = tokens[cursor]
       switch token.kind {
       case .variable: return nil
-      case .block, .comment: break
+      case .block, .comment: if token.keepsWhitespace { return nil }
       case .text, .lineBreak:
         var offset = token.end - 1
         while offset >= token.start {
@@ -239,7 +247,7 @@ struct TemplateLexer {
       let token = tokens[cursor]
       switch token.kind {
       case .variable: return nil
-      case .block, .comment: break
+      case .block, .comment: if token.keepsWhitespace { return nil }
       case .text, .lineBreak:
         var offset = token.start
         while offset < token.end {

@@ -42,7 +42,7 @@ struct TemplateParser {
     [
       "for", "empty", "endfor", "if", "ifnot", "elif", "else", "endif", "include", "set",
       "endset", "filter", "endfilter", "fits", "endfits", "macro", "endmacro", "call", "map",
-      "endmap", "extends", "block", "endblock", "break", "continue", "now",
+      "endmap", "extends", "block", "endblock", "break", "continue", "now", "import",
     ] + sourceryTagNames
 
   let file: SourceFile
@@ -207,6 +207,7 @@ struct TemplateParser {
     case "block": return parseBlockTag(tag)
     case "break", "continue": return parseLoopControl(tag)
     case "now": return parseNow(tag)
+    case "import": return parseImport(tag)
     case "newline", "typed": return parseSourceryTag(tag)
     case "include": return parseInclude(tag)
     case "set": return parseSet(tag)

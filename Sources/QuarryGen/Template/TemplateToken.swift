@@ -26,4 +26,7 @@ struct TemplateToken: Sendable {
   var trimsBefore = false
   /// `-%}`, `-}}`, `-#}`: trim whitespace, newlines included, after the tag.
   var trimsAfter = false
+  /// Stencil's `{%+` or `+%}`: keep the whitespace around the tag, so in Quarry's mode the
+  /// tag's line is printed even when it holds only tags.
+  var keepsWhitespace = false
 }

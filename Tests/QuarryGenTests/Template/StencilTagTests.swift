@@ -281,4 +281,35 @@ final class StencilTagTests: XCTestCase {
         + "{% for u in none %}{{ u }}{% empty %}There are no users.{% endfor %}",
       ["users": ["Kyle", "Ann"], "none": []], "This Text|Ann|There are no users.")
   }
+
+  // StencilSwiftKit: `import` brings another template's macros and sets, not its output.
+  func testImport() {
+    assertRenders(
+      "{% import \"Common\" %}{% call field \"id\" %}{{ suffix }}", "let idMock",
+      templates: [
+        "Common":
+          "dropped{% macro field name %}let {{ name }}{% endmacro %}{% set suffix = \"Mock\" %}"
+      ])
+    assertDiagnostics(
+      "{% import Common %}",
+      """
+      Templates/Main.stencil:1:11: error: malformed 'import' tag; expected '{% import "name" %}'
+      {% import Common %}
+                ^
+
+      """)
+  }
+
+  // Stencil 0.15: `forloop.outer` is the enclosing loop's `forloop`.
+  func testForloopOuter() {
+    assertRenders(
+      "{% for a in xs %}{% for b in xs %}{{ forloop.outer.counter }}{{ forloop.counter }} {% endfor %}{% endfor %}"
+        + "{% for a in xs %}[{{ forloop.outer }}]{% endfor %}",
+      ["xs": [1, 2]], "11 12 21 22 [][]")
+  }
+
+  // Stencil 0.15: `{%+` and `+%}` keep the whitespace the other rules would remove.
+  func testKeepMarkersKeepATagLine() {
+    assertRenders("a\n  {%+ if true %}\nb\n{% endif +%}\nc\n", "a\n  \nb\n\nc\n")
+  }
 }
