@@ -59,9 +59,7 @@ extension BenchRecipe {
   static var hasOwnedChildren: Bool { true }
 
   static var ownedTables: [OwnedTable] {
-    [
-      BenchRecipeOwnedTables.steps,
-    ]
+    [BenchRecipeOwnedTables.steps]
   }
 
   /// Loads the children of every value with one query per child table.

@@ -78,9 +78,7 @@ extension Bird {
   static var hasOwnedChildren: Bool { true }
 
   static var ownedTables: [OwnedTable] {
-    [
-      BirdOwnedTables.calls,
-    ]
+    [BirdOwnedTables.calls]
   }
 
   /// Loads the children of every value with one query per child table.
