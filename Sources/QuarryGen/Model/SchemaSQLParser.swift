@@ -22,9 +22,9 @@ public enum SchemaSQLParser {
       start = end + 1
       guard statement.count > 2, statement[0].word == "CREATE" else { continue }
       if statement[1].word == "TABLE", let table = table(statement, text: text) {
-        snapshot.tables.append(table)
+        snapshot.append(table)
       } else if let (tableName, index) = index(statement),
-        let position = snapshot.tables.firstIndex(where: { $0.name == tableName })
+        let position = snapshot.position(of: tableName)
       {
         snapshot.tables[position].indexes.append(index)
       }

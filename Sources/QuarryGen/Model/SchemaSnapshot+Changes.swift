@@ -13,6 +13,7 @@ extension SchemaSnapshot {
     for position in tables.indices {
       if tables[position].name == old {
         tables[position].name = new
+        noteName(new, at: position)
         for index in tables[position].indexes.indices {
           let columns = tables[position].indexes[index].columns
           if tables[position].indexes[index].name == Self.indexName(old, columns) {
@@ -81,10 +82,10 @@ extension SchemaSnapshot {
   /// Puts `table` in place of the table of the same name (or adds it), as `migrate` or a
   /// rebuild leaves it.
   mutating func replace(_ table: SchemaTable) {
-    if let position = tables.firstIndex(where: { $0.name == table.name }) {
+    if let position = position(of: table.name) {
       tables[position] = table
     } else {
-      tables.append(table)
+      append(table)
     }
   }
 }

@@ -10,14 +10,47 @@
 /// ```
 public struct SchemaSnapshot: Sendable, Hashable {
   public var tables: [SchemaTable]
+  /// Where each table is in `tables`, so that a diff of thousands of tables does not scan
+  /// them all for each one; checked on use, so a direct change of `tables` stays correct.
+  private var positions: [String: Int] = [:]
 
   public init(tables: [SchemaTable] = []) {
     self.tables = tables
+    for (position, table) in tables.enumerated() where positions[table.name] == nil {
+      positions[table.name] = position
+    }
+  }
+
+  /// The position of the table named `name` in `tables`, if any.
+  func position(of name: String) -> Int? {
+    if let position = positions[name], position < tables.count, tables[position].name == name {
+      return position
+    }
+    return tables.firstIndex { $0.name == name }
   }
 
   /// The table named `name`, if any.
   public func table(named name: String) -> SchemaTable? {
-    tables.first { $0.name == name }
+    position(of: name).map { tables[$0] }
+  }
+
+  /// Adds a table at the end.
+  mutating func append(_ table: SchemaTable) {
+    if positions[table.name] == nil { positions[table.name] = tables.count }
+    tables.append(table)
+  }
+
+  /// Records that the table at `position` is now called `name`.
+  mutating func noteName(_ name: String, at position: Int) {
+    positions[name] = position
+  }
+
+  public static func == (left: SchemaSnapshot, right: SchemaSnapshot) -> Bool {
+    left.tables == right.tables
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(tables)
   }
 }
 
