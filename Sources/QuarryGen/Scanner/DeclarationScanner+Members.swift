@@ -160,8 +160,7 @@ extension DeclarationScanner {
         advance()
         break
       }
-      if token.is(ASCII.closeBrace) || (token.hasLeadingNewline && token.keyword.isTypeIntroducer)
-      {
+      if token.is(ASCII.closeBrace) || (token.hasLeadingNewline && token.keyword.isTypeIntroducer) {
         break
       }
       if let parameter = scanParameter(isSubscript: isSubscript) {
@@ -341,9 +340,10 @@ extension DeclarationScanner {
       summary.isComputed = false
       return summary
     }
-    guard next.kind == .identifier && (spells(next, "get") || spells(next, "set"))
-      || next.is(ASCII.at) || next.is(.mutating) || next.is(.nonmutating)
-      || spells(next, "_read") || spells(next, "_modify")
+    guard
+      next.kind == .identifier && (spells(next, "get") || spells(next, "set"))
+        || next.is(ASCII.at) || next.is(.mutating) || next.is(.nonmutating)
+        || spells(next, "_read") || spells(next, "_modify")
     else { return summary }
     var depth = 1
     while next.kind != .endOfFile {

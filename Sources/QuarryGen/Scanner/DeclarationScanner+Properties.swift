@@ -128,7 +128,9 @@ extension DeclarationScanner {
   ) {
     if structIndex >= 0 {
       let total = structs[structIndex].properties.count
-      for index in (total - count)..<total { structs[structIndex].properties[index].typeName = type }
+      for index in (total - count)..<total {
+        structs[structIndex].properties[index].typeName = type
+      }
       return
     }
     appendMembers(to: owner) { members in

@@ -23,6 +23,9 @@ struct GeneratorSuite {
     results.append(try measureRead(corpus))
     try InProcessGeneratorBenchmarks(corpus: corpus, shape: shape, runs: runs, log: log)
       .run(into: &results)
+    try SourceryTemplateBenchmark(
+      typeCount: shape.files >= 1_000 ? 10_000 : 1_000, runs: runs, log: log
+    ).run(into: &results)
     try measureTool(corpus, root: root, into: &results)
   }
 

@@ -181,8 +181,10 @@ final class SourceryStyleTemplateTests: XCTestCase {
     let executable = folder.appendingPathComponent("check").path
     let compiled = try Self.run(
       "/usr/bin/env",
-      ["swiftc", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Checked", "-o",
-       executable] + paths)
+      [
+        "swiftc", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Checked", "-o",
+        executable,
+      ] + paths)
     XCTAssertEqual(compiled.status, 0, compiled.output)
     guard compiled.status == 0 else {
       for path in paths where path.hasSuffix(".generated.swift") {

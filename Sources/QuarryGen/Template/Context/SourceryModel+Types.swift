@@ -9,8 +9,11 @@ extension SourceryModel {
     }
     // Stored properties and the members' variables, in source order: a struct's own body
     // first (both lists come from it), then its extensions'.
-    var variables: [(isOwn: Bool, offset: Int, value: TemplateValue, isStatic: Bool,
-      isComputed: Bool)] = []
+    var variables:
+      [(
+        isOwn: Bool, offset: Int, value: TemplateValue, isStatic: Bool,
+        isComputed: Bool
+      )] = []
     for property in entry.storedProperties {
       variables.append(
         (
@@ -41,7 +44,9 @@ extension SourceryModel {
       methodValue($0, definedIn: entry.name, typeNames: typeNames, known: known)
     }
     let all = TemplateValue.array(variables.map(\.value))
-    let modifierValues = entry.modifiers.map { TemplateValue.object(text: $0, ["name": .string($0)]) }
+    let modifierValues = entry.modifiers.map {
+      TemplateValue.object(text: $0, ["name": .string($0)])
+    }
     var keys: [String: TemplateValue] = [
       "name": .string(entry.name),
       "localName": .string(entry.localName),
