@@ -24,6 +24,7 @@ struct SchemaMigration {
   private func createTable() throws {
     try connection.execute(definition.createTableSQL)
     try createMissingIndexes()
+    try FullTextMigration(definition: definition, connection: connection).run()
   }
 
   private func migrateExistingTable() throws {
@@ -62,6 +63,7 @@ struct SchemaMigration {
       }
     }
     try createMissingIndexes()
+    try FullTextMigration(definition: definition, connection: connection).run()
   }
 
   private func check(_ column: ExistingColumn, against defined: ColumnDefinition) throws {

@@ -19,16 +19,19 @@ public struct TableDefinition: Sendable, Hashable {
   public var indexes: [IndexDefinition]
   /// Foreign keys written as table constraints (composite ones, owned children's owner key).
   public var foreignKeys: [TableForeignKey]
+  /// The full-text index (`fullText = [a, b]`), if any.
+  public var fullText: FullTextIndex?
 
   /// Describes a table.
   public init(
     name: String, columns: [ColumnDefinition], indexes: [IndexDefinition] = [],
-    foreignKeys: [TableForeignKey] = []
+    foreignKeys: [TableForeignKey] = [], fullText: FullTextIndex? = nil
   ) {
     self.name = name
     self.columns = columns
     self.indexes = indexes
     self.foreignKeys = foreignKeys
+    self.fullText = fullText
   }
 
   /// The positions (0-based) of the primary key columns, in column order.

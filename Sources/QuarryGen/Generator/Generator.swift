@@ -218,7 +218,8 @@ public enum Generator {
     // through symbolic links (`/tmp` and `/private/tmp`).
     let absolute = sources.map { RelativePath.absolute($0, base: base) }
     let (files, missing) = ProjectScanner.swiftFiles(
-      in: absolute, relativeTo: base, excluding: Array(Set([output, OutputFolderCheck.realPath(output)]))
+      in: absolute, relativeTo: base,
+      excluding: Array(Set([output, OutputFolderCheck.realPath(output)]))
     ) { path, _ in RelativePath.from(root, to: path) }
     let missingPaths = Set(missing)
     for (source, path) in zip(sources, absolute) where missingPaths.contains(path) {

@@ -29,7 +29,8 @@ enum OutputFolderCheck {
       var entry = stat()
       guard stat(source.absolute, &entry) == 0 else { continue }
       let sourceReal = realPath(source.absolute)
-      let link = outputReal != realPath(FileWriter.parent(of: output)) + "/" + lastComponent(output)
+      let link =
+        outputReal != realPath(FileWriter.parent(of: output)) + "/" + lastComponent(output)
         || sourceReal != realPath(FileWriter.parent(of: source.absolute)) + "/"
           + lastComponent(source.absolute)
       let through = link ? " (through a symbolic link)" : ""

@@ -38,8 +38,14 @@ struct DeclarationIndex: Sendable {
         databaseValueTypes.insert(name)
         if let last = name.split(separator: ".").last { databaseValueTypes.insert(String(last)) }
       }
-      for conformance in file.conformances where conformance.inheritedTypes.contains("Codable") {
-        codableTypes.insert(conformance.typeName)
+      for conformance in file.conformances {
+        for half in ["Codable", "Encodable", "Decodable"]
+        where conformance.inheritedTypes.contains(half)
+          || conformance.inheritedTypes.contains("Swift." + half)
+        {
+          codableTypes.insert(
+            half == "Codable" ? conformance.typeName : half + " " + conformance.typeName)
+        }
       }
       for (name, inherited) in declared where inherited.contains(where: Self.isSendable) {
         sendableTypes.insert(name)
@@ -140,9 +146,50 @@ struct DeclarationIndex: Sendable {
 
   /// Whether a scanned struct declares `Codable` (or both halves of it).
   func isCodableStruct(_ qualifiedName: String) -> Bool {
-    guard let declaration = structs[qualifiedName] else { return false }
-    let inherited = Set(declaration.inheritedTypes)
-    return inherited.contains("Codable")
-      || (inherited.contains("Encodable") && inherited.contains("Decodable"))
+    guard structs[qualifiedName] != nil else { return false }
+    return codability(of: qualifiedName) == .codable
+  }
+
+  /// How much of `Codable` a scanned struct or enum declares, in its inheritance list or in
+  /// extensions (by its qualified or its last name).
+  enum Codability: Sendable, Equatable {
+    case codable
+    /// One half: `has` is `Decodable` and `lacks` is `Encodable`, or the other way round.
+    case partly(has: String, lacks: String)
+    case none
+  }
+
+  func codability(of qualifiedName: String) -> Codability {
+    let inherited = Set(
+      (structs[qualifiedName]?.inheritedTypes ?? enums[qualifiedName]?.inheritedTypes ?? [])
+        .flatMap { $0.split(separator: "&").map { $0.trimmingSpaces.replacingSwiftPrefix } })
+    let last = qualifiedName.split(separator: ".").last.map(String.init) ?? qualifiedName
+    func declares(_ half: String) -> Bool {
+      if inherited.contains(half) || inherited.contains("Codable") { return true }
+      return [qualifiedName, last].contains { name in
+        codableTypes.contains(name) || codableTypes.contains(half + " " + name)
+      }
+    }
+    switch (declares("Encodable"), declares("Decodable")) {
+    case (true, true): return .codable
+    case (true, false): return .partly(has: "Encodable", lacks: "Decodable")
+    case (false, true): return .partly(has: "Decodable", lacks: "Encodable")
+    case (false, false): return .none
+    }
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: Substring {
+    var text = self
+    while text.first == " " { text = text.dropFirst() }
+    while text.last == " " { text = text.dropLast() }
+    return text
+  }
+}
+
+extension Substring {
+  fileprivate var replacingSwiftPrefix: String {
+    String(hasPrefix("Swift.") ? dropFirst("Swift.".count) : self)
   }
 }

@@ -202,12 +202,26 @@ public struct ModelBuilder: Sendable {
     var table = TableModel(
       typeName: declaration.name, access: declaration.access, name: tableName, columns: columns,
       indexes: indexes, sourcePath: declaration.location.path, location: declaration.location)
+    if let list = options.fullText,
+      let positions = PropertyListCheck.columns(
+        list, key: "fullText", in: columns, declaration: declaration, diagnostics: &diagnostics)
+    {
+      table.fullTextColumns = positions.map { columns[$0].name }
+    }
     table.relations = built.relations
     table.renamedFrom = options.renamedFrom
     table.dropped = options.dropped?.names ?? []
     table.sendableCheckTypes = StructShapeCheck.sendableCheckTypes(
       declaration, declaresSendable: declaresSendable, diagnostics: &diagnostics)
     SQLiteNameCheck.run(table, declaration: declaration, diagnostics: &diagnostics)
+    // SQLite refuses a table of more than SQLITE_MAX_COLUMN (2000 by default) columns, and
+    // would say so only when the app first migrates.
+    if table.columns.count > 2000 {
+      diagnostics.append(
+        .error(
+          .tooManyColumns(structName: declaration.name, count: table.columns.count),
+          at: declaration.location))
+    }
     return table
   }
 

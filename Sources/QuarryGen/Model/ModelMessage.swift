@@ -8,6 +8,10 @@ enum ModelMessage: Sendable, Hashable {
   case propertyKeyOnStruct(String)
   case invalidAnnotationValue(key: String, expected: String)
   case noPrimaryKey(structName: String)
+  case computedPrimaryKey(structName: String)
+  case partlyCodable(property: String, type: String, has: String, lacks: String, isJSON: Bool)
+  case notCodableJSON(property: String, type: String)
+  case tooManyColumns(structName: String, count: Int)
   case primaryKeyDeclaredTwice(structName: String, property: String)
   case optionalPrimaryKey(property: String, type: String)
   case autoincrementNotInteger(property: String, type: String)
@@ -96,6 +100,26 @@ enum ModelMessage: Sendable, Hashable {
       return "annotation key '\(key)' applies to properties, not to structs"
     case .invalidAnnotationValue(let key, let expected):
       return "annotation key '\(key)' expects \(expected)"
+    case .computedPrimaryKey(let name):
+      return "struct '\(name)' has no primary key: its 'id' is a computed property, and a "
+        + "computed property cannot be the key (it is not stored); make 'id' a stored 'var', "
+        + "or annotate a stored property with 'primaryKey'"
+    case .partlyCodable(let property, let type, let has, let lacks, true):
+      return "property '\(property)' is stored as JSON, but its type '\(type)' is '\(has)' and "
+        + "not '\(lacks)', and JSON storage needs both; declare '\(type)' 'Codable'"
+    case .partlyCodable(let property, let type, let has, let lacks, false):
+      return "property '\(property)' has type '\(type)', which is '\(has)' but not '\(lacks)', "
+        + "so it can be stored neither as JSON text (that needs 'Codable') nor as a value; "
+        + "declare '\(type)' 'Codable', or write 'extension \(type): DatabaseValueConvertible' "
+        + "in a scanned file"
+    case .notCodableJSON(let property, let type):
+      return "property '\(property)' is stored as JSON, but its type '\(type)' is not "
+        + "'Codable' in the scanned sources; declare '\(type)' 'Codable', or remove 'json' and "
+        + "write 'extension \(type): DatabaseValueConvertible'"
+    case .tooManyColumns(let name, let count):
+      return "struct '\(name)' has \(count) columns, more than SQLite's limit of 2000 "
+        + "(SQLITE_MAX_COLUMN), so its table could not be created; move some properties into "
+        + "an 'owned' child or a 'json' property"
     case .noPrimaryKey(let name):
       return "struct '\(name)' has no primary key; annotate a property with 'primaryKey' or add "
         + "an 'id' property"
@@ -125,6 +149,7 @@ enum ModelMessage: Sendable, Hashable {
         + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "
         + "store it; annotate the property with 'json' to store this 'Codable' value as JSON text"
     case .unconvertibleType(let property, let type, false):
+      // `type` is qualified (`InstanceSocial.Info`), so the extension it suggests compiles.
       let base = type.split(separator: "<").first.map(String.init) ?? type
       return "property '\(property)' has type '\(type)', which does not conform to "
         + "'DatabaseValueConvertible' in the scanned sources, so the generated code cannot "

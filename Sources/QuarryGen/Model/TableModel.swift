@@ -16,6 +16,8 @@ public struct TableModel: Sendable, Hashable {
   public var columns: [ColumnModel]
   /// Struct-level indexes (`index = [a, b]`, `unique = [a, b]`) in declaration order.
   public var indexes: [IndexModel]
+  /// The columns of the FTS5 index (`fullText = [a, b]`), in the order written; empty without.
+  public var fullTextColumns: [String] = []
   /// `owned` properties, in declaration order.
   public var relations: [OwnedRelationModel] = []
   /// Generated associations (`Book.author`, `Author.books`, `Book.tags`).

@@ -50,7 +50,7 @@ public final class TemplateEngine: @unchecked Sendable {
       lock.unlock()
     }
     var parser = TemplateParser(file: file, whitespace: whitespace) { [self] included in
-      resolveInclude(included)
+      resolveInclude(included, from: name)
     }
     let nodes = parser.parseTemplate()
     var seen: Set<Diagnostic> = []
@@ -79,8 +79,16 @@ public final class TemplateEngine: @unchecked Sendable {
     return (output, diagnostics + renderDiagnostics)
   }
 
-  private func resolveInclude(_ name: String) -> (TemplateParser.IncludeResolution, [Diagnostic]) {
-    let name = Self.templateName(forPath: name)
+  /// As in Sourcery, a name is first looked up beside the including template
+  /// (`{% include "Row" %}` in `Shared/Table` finds `Shared/Row`), then from the top.
+  private func resolveInclude(_ name: String, from including: String) -> (
+    TemplateParser.IncludeResolution, [Diagnostic]
+  ) {
+    var name = Self.templateName(forPath: name)
+    if let slash = including.lastIndex(of: "/") {
+      let sibling = String(including[...slash]) + name
+      if loading.contains(sibling) || loader.loadTemplate(named: sibling) != nil { name = sibling }
+    }
     if loading.contains(name) { return (.cycle, []) }
     let (template, diagnostics) = template(named: name)
     if let template { return (.template(template), diagnostics) }

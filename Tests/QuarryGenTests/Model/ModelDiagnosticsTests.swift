@@ -72,8 +72,8 @@ final class ModelDiagnosticsTests: XCTestCase {
       """,
       """
       Models/M.swift:1:12: error: unknown annotation key 'persistence'; known keys are \
-      'persist', 'table', 'primaryKey', 'index', 'unique', 'renamedFrom', 'dropped' (a custom key \
-      for templates goes in '// sourcery: persistence')
+      'persist', 'table', 'primaryKey', 'index', 'unique', 'renamedFrom', 'dropped', 'fullText' (a \
+      custom key for templates goes in '// sourcery: persistence')
       // quarry: persistence
                  ^
 
@@ -177,6 +177,11 @@ final class ModelDiagnosticsTests: XCTestCase {
       Models/M.swift:8:7: error: property 'nest' has type 'Nest', which is a persisted struct; \
       store its key with 'references = Nest' or embed it with 'json'
         var nest: Nest
+            ^
+      Models/M.swift:10:7: error: property 'backup' is stored as JSON, but its type 'Nest' is \
+      not 'Codable' in the scanned sources; declare 'Nest' 'Codable', or remove 'json' and write \
+      'extension Nest: DatabaseValueConvertible'
+        var backup: Nest?
             ^
 
       """)

@@ -312,4 +312,14 @@ final class StencilTagTests: XCTestCase {
   func testKeepMarkersKeepATagLine() {
     assertRenders("a\n  {%+ if true %}\nb\n{% endif +%}\nc\n", "a\n  \nb\n\nc\n")
   }
+
+  // Sourcery loads a partial from the including template's folder first.
+  func testIncludeLooksBesideTheIncludingTemplateFirst() {
+    assertRenders(
+      "{% include \"Shared/Table\" %}", "shared row|top row",
+      templates: [
+        "Shared/Table": "{% include \"Row\" %}|{% include \"Top\" %}",
+        "Shared/Row": "shared row", "Row": "top", "Top": "top row",
+      ])
+  }
 }

@@ -8,7 +8,7 @@
 /// meant for a template.
 enum AnnotationKeyCheck {
   static let structKeys = [
-    "persist", "table", "primaryKey", "index", "unique", "renamedFrom", "dropped",
+    "persist", "table", "primaryKey", "index", "unique", "renamedFrom", "dropped", "fullText",
   ]
   static let propertyKeys = [
     "primaryKey", "autoincrement", "column", "unique", "index", "ignore", "json", "references",
@@ -34,6 +34,8 @@ enum AnnotationKeyCheck {
     var renamedFrom: String?
     /// `dropped = ["legacyCode"]`: columns of the previous schema whose property is gone.
     var dropped: NameList?
+    /// `fullText = [...]`: the columns of the table's FTS5 index.
+    var fullText: NameList?
   }
 
   struct PropertyOptions {
@@ -98,7 +100,7 @@ enum AnnotationKeyCheck {
                 key: "dropped", expected: "a list of column names, like dropped = [\"legacyCode\"]"),
               at: location))
         }
-      case "primaryKey", "index", "unique":
+      case "primaryKey", "index", "unique", "fullText":
         guard let names = nameList(annotation.value) else {
           let example = "\(annotation.key) = [a, b]"
           diagnostics.append(
@@ -111,6 +113,8 @@ enum AnnotationKeyCheck {
         let list = NameList(names: names, location: location)
         if annotation.key == "primaryKey" {
           options.primaryKey = list
+        } else if annotation.key == "fullText" {
+          options.fullText = list
         } else {
           options.indexes.append((list, annotation.key == "unique"))
         }

@@ -40,13 +40,32 @@ enum ColumnTypeCheck {
       swiftType: index.qualify(written, from: scope),
       unwrappedSwiftType: index.qualify(inner, from: scope), isOptional: split.isOptional,
       sqlType: .text, storage: .json, enumName: nil)
-    if isJSON || isCollection(inner) { return mapping }
+    if isCollection(inner) { return mapping }
+    let baseName = inner.split(separator: "<").first.map(String.init) ?? inner
+    let resolvedName = index.resolve(baseName, from: scope)
+    if isJSON {
+      // A scanned struct or enum must be both halves of Codable for `init(json:)` to compile.
+      guard let resolvedName else { return mapping }
+      switch index.codability(of: resolvedName) {
+      case .codable: return mapping
+      case .partly(let has, let lacks):
+        diagnostics.append(
+          .error(
+            .partlyCodable(
+              property: property.name, type: resolvedName, has: has, lacks: lacks, isJSON: true),
+            at: property.location))
+      case .none:
+        diagnostics.append(
+          .error(
+            .notCodableJSON(property: property.name, type: resolvedName), at: property.location))
+      }
+      return nil
+    }
     mapping.storage = .value
     if let builtin = TypeMapping.builtins[TypeMapping.builtinName(inner)] {
       mapping.sqlType = builtin
       return mapping
     }
-    let baseName = inner.split(separator: "<").first.map(String.init) ?? inner
     mapping.sqlType = .blob
     func unconvertible(isCodable: Bool) -> TypeMapping {
       diagnostics.append(
@@ -55,7 +74,7 @@ enum ColumnTypeCheck {
           at: property.location))
       return mapping
     }
-    guard let resolved = index.resolve(baseName, from: scope) else {
+    guard let resolved = resolvedName else {
       if index.conformsToDatabaseValue(baseName) { return mapping }
       let isFoundation = TypeMapping.codableFoundationTypes.contains(
         TypeMapping.builtinName(baseName))
@@ -77,13 +96,30 @@ enum ColumnTypeCheck {
         .error(.persistedStructType(property: property.name, type: inner), at: property.location))
       return nil
     }
-    if index.isCodableStruct(resolved) {
+    // A conformance the user wrote wins over the JSON rule: a `Codable` date type that is
+    // also `DatabaseValueConvertible` is stored as its value, so it sorts as the user made it.
+    if index.conformsToDatabaseValue(resolved) { return mapping }
+    switch index.codability(of: resolved) {
+    case .codable:
       mapping.storage = .json
       mapping.sqlType = .text
       return mapping
+    case .partly(let has, let lacks):
+      // Declared in the scanned sources: the generated code would not compile, so this is an
+      // error at the property, never a warning followed by errors inside Generated/.
+      diagnostics.append(
+        .error(
+          .partlyCodable(
+            property: property.name, type: resolved, has: has, lacks: lacks, isJSON: false),
+          at: property.location))
+      return nil
+    case .none:
+      diagnostics.append(
+        .warning(
+          .unconvertibleType(property: property.name, type: resolved, isCodable: false),
+          at: property.location))
+      return mapping
     }
-    if index.conformsToDatabaseValue(resolved) { return mapping }
-    return unconvertible(isCodable: false)
   }
 
   /// Whether `type` contains `->`, without Foundation's locale-aware `contains`.

@@ -44,7 +44,12 @@ enum PrimaryKeyCheck {
         return !keys.contains("ignore")
           && (property.name == "id" || keys.contains(where: keyKeys.contains))
       }
-      if !rejectedKey {
+      if let computed = declaration.members.variables.first(where: {
+        $0.name == "id" && $0.isComputed && !$0.isStatic
+      }) {
+        diagnostics.append(
+          .error(.computedPrimaryKey(structName: declaration.name), at: computed.location))
+      } else if !rejectedKey {
         diagnostics.append(
           .error(.noPrimaryKey(structName: declaration.name), at: declaration.location))
       }

@@ -9,7 +9,9 @@
 /// A table: `typeName`, `recordName`, `translatorName`, `name`, `nameLiteral` (a Swift string
 /// literal), `access` (`public `, `package ` or empty), `primaryKeyType`,
 /// `hasCompositePrimaryKey`, `columns`, `primaryKeyColumns`, `indexes` (each with
-/// `columnsLiteral` and `isUnique`), `createTableSQL`, `createIndexSQL`, `sourcePath`.
+/// `columnsLiteral` and `isUnique`), `createTableSQL`, `createIndexSQL`, `fullText` (null, or
+/// `columns` as Swift literals and `columnsLiteral`), `createFullTextSQL`,
+/// `hasArgumentsAfterColumns`, `sourcePath`.
 ///
 /// A column: `propertyName`, `swiftName` (backticked when a reserved word), `reference`
 /// (`self.index` where a method parameter shadows the property), `access` (no wider
@@ -46,6 +48,7 @@ enum ModelContext {
               "name": .string(owned.name),
               "createTableSQL": .string(owned.createTableSQL(in: table)),
               "createIndexSQL": .array([]),
+              "createFullTextSQL": .array([]),
             ])
           ))
       }
@@ -111,6 +114,15 @@ enum ModelContext {
         }.joined(separator: ", ")),
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
+      "createFullTextSQL": .array(table.createFullTextSQL.map(TemplateValue.string)),
+      "fullText": table.fullTextColumns.isEmpty
+        ? .null
+        : .dictionary([
+          "columns": .array(table.fullTextColumns.map { .string(swiftLiteral($0)) }),
+          "columnsLiteral": .string(
+            table.fullTextColumns.map(swiftLiteral).joined(separator: ", ")),
+        ]),
+      "hasArgumentsAfterColumns": .bool(!table.indexes.isEmpty || !table.fullTextColumns.isEmpty),
       "sourcePath": .string(table.sourcePath),
       "sendableCheckTypes": .array(table.sendableCheckTypes.map(TemplateValue.string)),
       "migrations": .array(table.migrations.map { .string("m" + $0) }),
@@ -178,6 +190,7 @@ enum ModelContext {
       "name": table["name"] ?? .null,
       "createTableSQL": table["createTableSQL"] ?? .null,
       "createIndexSQL": table["createIndexSQL"] ?? .null,
+      "createFullTextSQL": table["createFullTextSQL"] ?? .null,
     ])
   }
 
