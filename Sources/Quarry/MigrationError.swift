@@ -19,6 +19,24 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
     case changedNullability(nowNullable: Bool)
     case droppedColumn
     case changedForeignKeyActions(from: String, to: String)
+    /// A converted value that the new column cannot hold exactly.
+    case inexactValue(row: String, value: String, requirement: String)
+    /// A NULL for a column that becomes NOT NULL without a value for NULLs.
+    case nullInRequiredColumn(row: String)
+    /// Two rows with the same new primary key or unique value (`column` lists the columns).
+    case duplicateKey(values: String, isPrimaryKey: Bool)
+    /// A row whose foreign key (`column`) finds no row in `parent`.
+    case orphanRow(row: String, value: String, parent: String)
+    /// A rebuilt table's column that the migration gives no source.
+    case missingColumnSource
+    /// A trigger, index or view that cannot be kept after the rebuild (`column` is empty).
+    case brokenSchemaObject(reason: String)
+    /// A rebuild of a referenced table with rows, inside a transaction that enforces foreign keys.
+    case foreignKeysEnforced
+    /// A table rename whose new name is taken.
+    case renameTargetExists(old: String)
+    /// A migration identifier listed twice with different steps (`column` is empty).
+    case conflictingMigration(identifier: String)
   }
 
   /// The table that cannot be migrated.
@@ -34,7 +52,8 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 
   public var description: String {
-    "cannot migrate table '\(table)': " + problemDescription + " - " + advice
+    (table.isEmpty ? "cannot migrate: " : "cannot migrate table '\(table)': ")
+      + problemDescription + " - " + advice
   }
 
   private var problemDescription: String {
@@ -53,7 +72,32 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
       return "column '\(column)' exists in the database but not in the struct"
     case .changedForeignKeyActions(let from, let to):
       return "the foreign key of column '\(column)' changed its actions from \(from) to \(to)"
+    case .inexactValue(let row, let value, let requirement):
+      return "column '\(column)' of row \(row) holds \(value), which is not \(requirement)"
+    case .nullInRequiredColumn(let row):
+      return "column '\(column)' becomes NOT NULL and row \(row) holds NULL"
+    case .duplicateKey(let values, let isPrimaryKey):
+      return (isPrimaryKey ? "new primary key (" : "unique column(s) (") + quotedColumns
+        + ") would hold \(values) in more than one row"
+    case .orphanRow(let row, let value, let parent):
+      return "row \(row) refers by '\(column)' = \(value) to no row of table '\(parent)'"
+    case .missingColumnSource:
+      return "the migration gives no values for column '\(column)'"
+    case .brokenSchemaObject(let reason):
+      return reason
+    case .foreignKeysEnforced:
+      return "the table must be rebuilt, other tables refer to it and foreign keys are enforced "
+        + "in this transaction"
+    case .renameTargetExists(let old):
+      return "table '\(old)' cannot be renamed '\(table)': both tables exist"
+    case .conflictingMigration(let identifier):
+      return "migration '\(identifier)' is listed twice with different steps"
     }
+  }
+
+  /// `column`, which lists several columns separated by commas, quoted one by one.
+  private var quotedColumns: String {
+    column.split(separator: ",").map { "'\($0)'" }.joined(separator: ", ")
   }
 
   /// What the developer can do about it.
@@ -78,6 +122,25 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
       return "SQLite cannot alter a foreign key: register a DatabaseMigrator migration (such as "
         + "\"rebuild \(table)\") that creates the table anew as \"\(table)_new\", copies the rows, "
         + "drops \"\(table)\" and renames \"\(table)_new\" to it, before migrate runs"
+    case .inexactValue, .nullInRequiredColumn:
+      return "fix that row (and any like it) before migrating, or keep the old type; "
+        + "nothing was changed"
+    case .duplicateKey:
+      return "remove or change the duplicate rows before migrating; nothing was changed"
+    case .orphanRow:
+      return "delete that row or add the row it refers to before migrating; nothing was changed"
+    case .missingColumnSource:
+      return "list every column of the new table in the rebuild's columns"
+    case .brokenSchemaObject:
+      return "drop or rewrite it in a DatabaseMigrator migration run before migrate; nothing "
+        + "was changed"
+    case .foreignKeysEnforced:
+      return "call Database.migrate, which turns foreign keys off around the rebuild and checks "
+        + "them before committing"
+    case .renameTargetExists:
+      return "drop or rename one of them first; nothing was changed"
+    case .conflictingMigration:
+      return "give every generated migration its own identifier"
     }
   }
 }

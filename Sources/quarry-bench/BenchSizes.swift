@@ -12,6 +12,8 @@ struct BenchSizes: Sendable {
   let relationRows: Int
   /// Rows walked by the cursor suite (issue 21: 1,000,000).
   let cursorRows: Int
+  /// Rows of the table the migration suite rebuilds.
+  let migrationRows: Int
   /// Synthetic corpus of the generator suite.
   let corpus: CorpusShape
 
@@ -23,6 +25,7 @@ struct BenchSizes: Sendable {
       throughputWrites = 200
       relationRows = 1_000
       cursorRows = 10_000
+      migrationRows = 20_000
       corpus = CorpusShape(files: 100, structsPerFile: 5, propertiesPerStruct: 10)
     } else {
       rows = 100_000
@@ -31,6 +34,7 @@ struct BenchSizes: Sendable {
       throughputWrites = 3_000
       relationRows = 10_000
       cursorRows = 1_000_000
+      migrationRows = 1_000_000
       corpus = CorpusShape(files: 2_000, structsPerFile: 5, propertiesPerStruct: 10)
     }
   }

@@ -61,6 +61,9 @@ for suite in options.suites {
         recipeCount: sizes.relationRows, authorCount: sizes.relationRows, runs: options.runs,
         log: printError
       ).run(into: &results)
+    case .migration:
+      try MigrationSuite(rowCount: sizes.migrationRows, runs: options.runs, log: printError)
+        .run(into: &results)
     case .observation:
       try ObservationSuite(
         latencyWrites: sizes.latencyWrites, throughputWrites: sizes.throughputWrites,

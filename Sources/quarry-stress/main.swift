@@ -10,6 +10,11 @@
 //   quarry-stress reader <path> <reads>
 //       Reads the row count and the ledger in one read transaction `reads` times; exits 1
 //       (printing what it saw) if they ever disagree. Prints `consistent <reads>`.
+//   quarry-stress migration-seed <path> <rows>
+//       Creates the database at version 1 of MigrationVictim.swift's table, with `rows` rows.
+//   quarry-stress migration-victim <path>
+//       Prints `migrating`, migrates the database to version 2 (a generated migration that
+//       rebuilds the table), prints `migrated`. The kill test SIGKILLs it at random moments.
 //
 // Every failure is printed to standard error and exits with status 1.
 
@@ -121,6 +126,11 @@ case ("inserter", 4):
 case ("reader", 3):
   guard let reads = Int(arguments[arguments.startIndex + 2]) else { fail("bad read count") }
   reader(path: arguments[arguments.startIndex + 1], reads: reads)
+case ("migration-seed", 3):
+  guard let rows = Int(arguments[arguments.startIndex + 2]) else { fail("bad row count") }
+  migrationSeed(path: arguments[arguments.startIndex + 1], rows: rows)
+case ("migration-victim", 2):
+  migrationVictim(path: arguments[arguments.startIndex + 1])
 default:
-  fail("usage: quarry-stress crash-writer|inserter|reader <path> …")
+  fail("usage: quarry-stress crash-writer|inserter|reader|migration-seed|migration-victim …")
 }

@@ -173,7 +173,12 @@ public final class Database: @unchecked Sendable {
   }
 
   /// The work of every `write`: one transaction on the writer.
-  func performWrite<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+  ///
+  /// With `foreignKeysOff` (migrations), foreign keys are not enforced during the transaction
+  /// and are back on after it: SQLite ignores the pragma inside a transaction.
+  func performWrite<T>(foreignKeysOff: Bool = false, _ body: (WriteTransaction) throws -> T)
+    throws -> T
+  {
     guard !isReadOnly else {
       throw SQLiteError(
         code: SQLITE_READONLY, message: "the database at \(path) was opened read-only")
@@ -185,6 +190,8 @@ public final class Database: @unchecked Sendable {
       writeLock.lock()
       defer { writeLock.unlock() }
       try checkFiles(rescuingCommits: true)
+      if foreignKeysOff { try writer.execute("PRAGMA foreign_keys = OFF") }
+      defer { if foreignKeysOff { try? writer.execute("PRAGMA foreign_keys = ON") } }
       let transaction = WriteTransaction(connection: writer)
       defer { transaction.invalidate() }
       try transaction.begin(.beginImmediate)

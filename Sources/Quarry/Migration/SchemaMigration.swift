@@ -50,16 +50,19 @@ struct SchemaMigration {
     let newColumns = definition.columns.filter {
       !existingNames.contains(SQLIdentifier.comparisonKey($0.name))
     }
-    if !newColumns.isEmpty {
-      if try tableIsEmpty() {
-        // SQLite cannot ADD a NOT NULL column without default, nor a UNIQUE or PRIMARY KEY
-        // column; with no rows to keep, recreating the table is exact and loses nothing.
-        try connection.execute("DROP TABLE \(SQLIdentifier.quote(definition.name))")
-        try connection.execute(definition.createTableSQL)
-      } else {
-        for column in newColumns {
-          try addColumn(column)
-        }
+    if newColumns.contains(where: { !canAdd($0) }), try tableIsEmpty() {
+      // ALTER TABLE cannot add this column; with no rows, a rebuild is exact and, unlike
+      // dropping the table, keeps the user's triggers and indexes and the AUTOINCREMENT
+      // sequence.
+      let sources = definition.columns.map { column -> ColumnSource in
+        existingNames.contains(SQLIdentifier.comparisonKey(column.name))
+          ? .copy(column.name) : .value(column.name, sql: column.defaultSQL ?? "NULL")
+      }
+      try TableRebuild(definition: definition, sources: sources, connection: connection).run()
+      try ForeignKeyCheck(connection: connection).check(tableAndReferrersOf: definition.name)
+    } else {
+      for column in newColumns {
+        try addColumn(column)
       }
     }
     try createMissingIndexes()
@@ -116,6 +119,11 @@ struct SchemaMigration {
           from: "ON DELETE \(old.onDelete.uppercased()) ON UPDATE \(old.onUpdate.uppercased())",
           to: "ON DELETE \(onDelete) ON UPDATE \(onUpdate)"))
     }
+  }
+
+  /// Whether `ALTER TABLE … ADD COLUMN` can add the column to a table with rows.
+  private func canAdd(_ column: ColumnDefinition) -> Bool {
+    !column.isPrimaryKey && !column.isUnique && (column.isNullable || column.defaultSQL != nil)
   }
 
   private func addColumn(_ column: ColumnDefinition) throws {

@@ -5,30 +5,50 @@ extension WriteTransaction {
   /// try db.write { try $0.migrate([Bird.self, Nest.self]) }
   /// ```
   ///
-  /// Creates missing tables and indexes and adds new columns; refuses changes that could lose
+  /// Applies the tables' pending generated migrations (``TableRecord/migrations``), then
+  /// creates missing tables and indexes and adds new columns; refuses changes that could lose
   /// data with a ``MigrationError``. See ``Database/migrate(_:)-(any TableRecord.Type...)``.
+  ///
+  /// A transaction enforces foreign keys, so a migration that rebuilds a table with rows that
+  /// other tables refer to throws here: ``Database/migrate(_:)-([any TableRecord.Type])`` turns
+  /// foreign keys off around its transaction and checks them before it commits.
   public func migrate(_ tables: [any TableRecord.Type]) throws {
     let connection = checkedConnection
+    let rebuilt = try GeneratedMigrationRunner(connection: connection)
+      .run(GeneratedMigrationRunner.migrations(of: tables))
     for table in tables {
       try SchemaMigration(definition: table.table, connection: connection).run()
       for owned in table.ownedTables {
         try SchemaMigration(definition: owned.definition, connection: connection).run()
       }
     }
+    // Checked once every table exists: a rebuilt table may refer to one created just now.
+    for table in rebuilt {
+      try ForeignKeyCheck(connection: connection).check(tableAndReferrersOf: table)
+    }
   }
 }
 
 extension Database {
-  /// Creates missing tables and indexes and adds new columns, in one transaction.
+  /// Applies the pending generated migrations, then creates missing tables and indexes and adds
+  /// new columns, in one transaction.
   ///
   /// ```swift
   /// try db.migrate(Bird.self, Nest.self)
   /// ```
   ///
-  /// Tables are created in the order given (list referenced tables first). A new column gets
-  /// its default, or NULL when optional. Changes that could lose or invent data (a new
-  /// non-optional column without default on a table with rows, a changed type, a dropped
-  /// column) throw a ``MigrationError`` and nothing is changed.
+  /// First the tables' generated migrations (``TableRecord/migrations``, the files under
+  /// `Generated/Migrations/`) that the database has not recorded run in the order of their
+  /// identifiers, each recorded in `quarry_migrations`; steps on tables that do not exist yet do
+  /// nothing, so a new database records them all and gets the newest tables directly. Then
+  /// tables are created in the order given (list referenced tables first), and a new column gets
+  /// its default, or NULL when optional. Foreign keys are off during the transaction (a table
+  /// rebuild drops a table others refer to) and checked before it commits.
+  ///
+  /// Changes that could lose or invent data (a new non-optional column without default on a
+  /// table with rows, a changed type without its migration, a dropped column, a value a
+  /// migration cannot convert exactly, a duplicate key, an orphan row) throw a
+  /// ``MigrationError`` and nothing is changed.
   ///
   /// - Throws: ``MigrationError`` or ``SQLiteError``.
   ///
@@ -43,6 +63,6 @@ extension Database {
   /// try db.migrate(QuarryTables.all)
   /// ```
   public func migrate(_ tables: [any TableRecord.Type]) throws {
-    try write { try $0.migrate(tables) }
+    try performWrite(foreignKeysOff: true) { try $0.migrate(tables) }
   }
 }

@@ -19,6 +19,11 @@ enum TableReport {
     "authors including books": 1.3,
   ]
 
+  /// Targets of the migration suite (issue 19).
+  static let migrationTargets: [String: Double] = [
+    MigrationSuite.copyOperation: 1.2, MigrationSuite.convertOperation: 1.2,
+  ]
+
   static func render(_ results: [BenchResult], header: String) -> String {
     var sections = [header]
     let runtime = results.filter { $0.suite == "runtime" }
@@ -32,6 +37,11 @@ enum TableReport {
     }
     let cursor = results.filter { $0.suite == "cursor" }
     if !cursor.isEmpty { sections.append(renderCursor(cursor)) }
+    let migration = results.filter { $0.suite == "migration" }
+    if !migration.isEmpty {
+      sections.append(
+        renderRuntime(migration, targets: migrationTargets, title: "Migration suite"))
+    }
     let generator = results.filter { $0.suite == "generator" }
     if !generator.isEmpty { sections.append(renderGenerator(generator)) }
     return sections.joined(separator: "\n\n")

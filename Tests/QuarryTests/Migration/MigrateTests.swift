@@ -91,6 +91,41 @@ final class MigrateTests: DatabaseTestCase {
       """)
   }
 
+  func testAColumnAddedToAnEmptyTableKeepsItsTriggersIndexesAndSequence() throws {
+    try db.write {
+      try $0.execute(#"INSERT INTO "places" ("name") VALUES ('Heath'), ('Moor')"#)
+      try $0.execute(#"DELETE FROM "places""#)
+      try $0.execute(#"CREATE TABLE "log" ("name" TEXT)"#)
+      try $0.execute(
+        #"CREATE TRIGGER "places_log" AFTER INSERT ON "places" BEGIN "#
+          + #"INSERT INTO "log" VALUES (new."name"); END"#)
+      try $0.execute(#"CREATE INDEX "places_by_name" ON "places" ("name")"#)
+    }
+
+    try db.migrate(Versioned<PlacesWithRequired>.self)
+    try db.write {
+      try $0.execute(#"INSERT INTO "places" ("name", "country") VALUES ('Fen', 'UK')"#)
+    }
+
+    XCTAssertEqual(
+      try db.read {
+        try $0.fetchValue(String.self, sql: #"SELECT "id" || ' ' || "name" FROM "places""#)
+      }, "3 Fen")
+    XCTAssertEqual(
+      try db.read { try $0.fetchValue(String.self, sql: #"SELECT * FROM "log""#) }, "Fen")
+    XCTAssertEqual(
+      try schema(of: "places"),
+      """
+      CREATE TABLE "places" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "name" TEXT NOT NULL,
+        "country" TEXT NOT NULL
+      );
+      CREATE TRIGGER "places_log" AFTER INSERT ON "places" BEGIN INSERT INTO "log" VALUES (new."name"); END;
+      CREATE INDEX "places_by_name" ON "places" ("name")
+      """)
+  }
+
   func testAUniqueColumnIsRefusedWhenTheTableHasRows() throws {
     try insertPlace("Heath")
     assertRefused(

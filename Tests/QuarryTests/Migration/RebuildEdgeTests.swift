@@ -1,0 +1,104 @@
+import Quarry
+import XCTest
+
+// Cases of the rebuild beyond one kind of change: a table referring to one that `migrate`
+// creates after the migrations, a view over a dropped column, and a column the database has
+// not got yet because a later version's `migrate` adds it.
+private enum Parts: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true),
+      ColumnDefinition("bin", .text, nullable: true),
+    ])
+  static let migrations: [GeneratedMigration] = []
+}
+
+private enum Bins: MigrationVersion {
+  static let table = TableDefinition(
+    name: "bins", columns: [ColumnDefinition("code", .text, primaryKey: true)])
+  static let migrations: [GeneratedMigration] = []
+}
+
+private enum PartsInBins: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true),
+      ColumnDefinition("bin", .text, nullable: true, references: ForeignKey("bins", "code")),
+    ])
+  static let migrations = [
+    GeneratedMigration(
+      "0002_parts_bin_reference",
+      steps: [.rebuildTable(table, columns: [.copy("id"), .copy("bin")])])
+  ]
+}
+
+private enum PartsWithoutBin: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true),
+      ColumnDefinition("count", .integer, defaultSQL: "1"),
+    ])
+  // "count" came with a version whose migrate added it; this rebuild's frozen definition has
+  // it, so on a database that skipped that version the rebuild gives it its default.
+  static let migrations = [
+    GeneratedMigration(
+      "0003_parts_drop_bin",
+      steps: [.rebuildTable(table, columns: [.copy("id"), .copy("count")])])
+  ]
+}
+
+final class RebuildEdgeTests: MigrationTestCase {
+  private func partsDatabase() throws -> Database {
+    try database(
+      at: [Evolving<Parts>.self],
+      sql: [#"INSERT INTO "parts" VALUES (1, NULL), (2, NULL)"#])
+  }
+
+  func testARebuiltTableMayReferToATableMigrateCreatesAfterIt() throws {
+    let db = try partsDatabase()
+    let version2: [any TableRecord.Type] = [Evolving<PartsInBins>.self, Evolving<Bins>.self]
+
+    try db.migrate(version2)
+
+    XCTAssertEqual(try SchemaProbe.rows("parts", in: db), ["1|NULL", "2|NULL"])
+    try assertSchemaIsNew(db, at: version2)
+  }
+
+  func testAnOrphanOfATableCreatedInTheSameMigrateIsStillFound() throws {
+    let db = try database(
+      at: [Evolving<Parts>.self], sql: [#"INSERT INTO "parts" VALUES (1, NULL), (2, 'B7')"#])
+    try assertRefused(
+      db, to: [Evolving<PartsInBins>.self, Evolving<Bins>.self],
+      "cannot migrate table 'parts': row 'id' = 2 refers by 'bin' = 'B7' to no row of table "
+        + "'bins' - delete that row or add the row it refers to before migrating; nothing was "
+        + "changed")
+  }
+
+  func testAViewOverADroppedColumnIsRefusedByName() throws {
+    let db = try partsDatabase()
+    try db.write { try $0.execute(#"CREATE VIEW "binned" AS SELECT "bin" FROM "parts""#) }
+    try assertRefused(
+      db, to: [Evolving<PartsWithoutBin>.self],
+      "cannot migrate table 'parts': after the rebuild, error in view binned: no such column: "
+        + "bin - drop or rewrite it in a DatabaseMigrator migration run before migrate; nothing "
+        + "was changed")
+  }
+
+  func testAColumnALaterVersionAddedGetsItsDefaultWhenTheDatabaseHasNotGotIt() throws {
+    let db = try partsDatabase()
+    try db.migrate([Evolving<PartsWithoutBin>.self])
+    XCTAssertEqual(try SchemaProbe.rows("parts", in: db), ["1|1", "2|1"])
+    try assertSchemaIsNew(db, at: [Evolving<PartsWithoutBin>.self])
+  }
+
+  func testAViewOverKeptColumnsSurvivesTheRebuild() throws {
+    let db = try partsDatabase()
+    try db.write { try $0.execute(#"CREATE VIEW "ids" AS SELECT "id" FROM "parts""#) }
+    try db.migrate([Evolving<PartsWithoutBin>.self])
+    XCTAssertEqual(
+      try db.read { try $0.fetchValue(Int.self, sql: #"SELECT sum("id") FROM "ids""#) }, 3)
+  }
+}
