@@ -1,6 +1,6 @@
 import Foundation
 
-/// A book whose `isbn` property was renamed `code` after databases had rows: the README's
+/// A book whose `isbn` property was renamed `code` after databases had rows: the hand-written
 /// rename recipe (RenameRecipeTests) must bring old databases along and leave new ones alone.
 // quarry: table = "books"
 struct Book: Sendable, Equatable {

@@ -311,9 +311,11 @@ final class SchemaDiffTests: XCTestCase {
       to: model, firstNumber: 7, diagnostics: &diagnostics)
     XCTAssertEqual(diagnostics, [])
     XCTAssertEqual(migrations.map(\.identifier), ["0007_z_from_old_z", "0008_a_rebuild"])
-    XCTAssertEqual(migrations.map(\.path), [
-      "Migrations/0007_z_from_old_z.swift", "Migrations/0008_a_rebuild.swift",
-    ])
+    XCTAssertEqual(
+      migrations.map(\.path),
+      [
+        "Migrations/0007_z_from_old_z.swift", "Migrations/0008_a_rebuild.swift",
+      ])
   }
 
   // MARK: - Support
