@@ -98,41 +98,54 @@ public final class PostgresTestServer: Sendable {
     (try? String(contentsOfFile: "\(folder)/server.log", encoding: .utf8)) ?? ""
   }
 
-  /// Runs one of the server tools, as `postgres` when we are root, from the server folder (the
-  /// tools refuse a working directory they cannot read).
+  /// Runs one of the server tools, as `postgres` when we are root, with its output in a file.
+  ///
+  /// posix_spawn and waitpid, not Foundation's Process: on Linux, Process notices the exit
+  /// through a descriptor the child inherits, and the server that `pg_ctl start` leaves running
+  /// keeps it open, so `waitUntilExit()` would never return. A file, not a pipe, for the same
+  /// reason.
   private func run(_ tool: String, _ arguments: [String]) throws {
     let toolPath = "\(binaries)/\(tool)"
-    let process = Process()
+    let argv: [String]
     if runAsPostgres, let runuser = Self.firstExisting(["/usr/sbin/runuser", "/sbin/runuser"]) {
-      process.executableURL = URL(fileURLWithPath: runuser)
-      process.arguments = ["-u", "postgres", "--", toolPath] + arguments
+      argv = [runuser, "-u", "postgres", "--", toolPath] + arguments
     } else if runAsPostgres {
       let command = ([toolPath] + arguments).map(Self.shellQuoted).joined(separator: " ")
-      process.executableURL = URL(fileURLWithPath: "/bin/su")
-      process.arguments = ["postgres", "-s", "/bin/sh", "-c", command]
+      argv = ["/bin/su", "postgres", "-s", "/bin/sh", "-c", command]
     } else {
-      process.executableURL = URL(fileURLWithPath: toolPath)
-      process.arguments = arguments
+      argv = [toolPath] + arguments
     }
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    // A file, not a pipe: the server that pg_ctl forks could inherit a pipe and keep it open,
-    // so reading it to the end would wait for the server to exit.
     let outputPath = "\(folder)/\(tool).out"
-    guard FileManager.default.createFile(atPath: outputPath, contents: nil) else {
-      throw StartError(description: "cannot create \(outputPath)")
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // The tools refuse a working directory they cannot read; the server folder is theirs.
+    let shellLine =
+      "cd \(Self.shellQuoted(folder)) && exec "
+      + argv.map(Self.shellQuoted).joined(separator: " ")
+    let words: [String] = ["/bin/sh", "-c", shellLine]
+    let cArguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, cArguments, environ)
+    guard spawned == 0 else {
+      throw StartError(description: "cannot run \(tool): error \(spawned)")
     }
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    defer { try? output.close() }
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    // WIFEXITED and WEXITSTATUS are macros Swift cannot import.
+    let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    guard exitCode == 0 else {
       let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
       throw StartError(
-        description:
-          "\(tool) exited with \(process.terminationStatus):\n\(text)\nserver log:\n\(log())")
+        description: "\(tool) exited with status \(status):\n\(text)\nserver log:\n\(log())")
     }
   }
 
