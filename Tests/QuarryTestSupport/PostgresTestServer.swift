@@ -68,15 +68,21 @@ public final class PostgresTestServer: Sendable {
         }
       }
       try server.run(
-        "initdb", ["-D", "\(folder)/data", "-U", "quarry", "--auth=trust", "-E", "UTF8",
-        "--no-locale", "--no-sync"])
+        "initdb",
+        [
+          "-D", "\(folder)/data", "-U", "quarry", "--auth=trust", "-E", "UTF8",
+          "--no-locale", "--no-sync",
+        ])
       // fsync off: the cluster is thrown away, durability would only slow the tests down.
       let options =
         "-c listen_addresses='' -c unix_socket_directories='\(folder)' -c port=5432 "
         + "-c fsync=off -c full_page_writes=off"
       try server.run(
-        "pg_ctl", ["-D", "\(folder)/data", "-l", "\(folder)/server.log", "-w", "-t", "60",
-        "-o", options, "start"])
+        "pg_ctl",
+        [
+          "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-w", "-t", "60",
+          "-o", options, "start",
+        ])
     } catch {
       server.stop()
       throw error
