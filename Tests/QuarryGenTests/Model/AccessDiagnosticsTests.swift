@@ -5,18 +5,8 @@ import XCTest
 /// Persisted types that generated code, in another file, cannot reach: each reported at the
 /// declaration, by Swift's effective access rules.
 final class AccessDiagnosticsTests: XCTestCase {
-  private func assertDiagnostics(
-    _ source: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
-    let result = ModelBuilder().build([scanned])
-    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
-    XCTAssertEqual(
-      rendered, expected, lineDiff(expected: expected, actual: rendered), file: file, line: line)
-  }
-
   func testStructsNestedInPrivateDeclarationsAreReported() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       public struct Recipe: Sendable {}
       private extension Recipe {
@@ -61,7 +51,7 @@ final class AccessDiagnosticsTests: XCTestCase {
   }
 
   func testAPrivateEnumColumnIsReported() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Bird {

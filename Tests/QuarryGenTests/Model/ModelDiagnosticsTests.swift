@@ -4,18 +4,8 @@ import XCTest
 
 /// One case per model diagnostic: a source, and the full rendered text it must produce.
 final class ModelDiagnosticsTests: XCTestCase {
-  private func assertDiagnostics(
-    _ source: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
-    let result = ModelBuilder().build([scanned])
-    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
-    XCTAssertEqual(
-      rendered, expected, lineDiff(expected: expected, actual: rendered), file: file, line: line)
-  }
-
   func testNoPrimaryKey() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Note {
@@ -32,7 +22,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testUnknownAnnotationKeysNameTheNearestKey() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: tabel = "notes"
       struct Note {
@@ -63,7 +53,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testUnknownKeyFarFromEveryKnownKeyListsThem() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persistence
       struct Note {
@@ -82,7 +72,7 @@ final class ModelDiagnosticsTests: XCTestCase {
 
   func testCustomKeysFarFromQuarrysKeysAreTemplateKeys() {
     // Not near any key of their level: passed to templates as `annotations`, not reported.
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist, realmName = "BirdObject"
       struct Note {
@@ -101,7 +91,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testUnsupportedTypes() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Shape {
@@ -139,7 +129,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testEnumWithoutRawValueAndUntypedPropertyReportedOnlyByTheScanner() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Mood {
@@ -159,7 +149,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testPersistedStructAsValueSuggestsReferencesOrJSON() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Nest {
@@ -188,7 +178,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testDuplicateAndCollidingColumnNames() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Person {
@@ -218,7 +208,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testAutoincrementNeedsAnOptionalInteger() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct A {
@@ -255,7 +245,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testLetWithDefaultCanNeverBeReadBack() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Config {
@@ -273,7 +263,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testReferenceToUnknownOrCompositeType() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Nest {
@@ -320,7 +310,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testPrimaryKeyListAndIndexListNameProperties() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: primaryKey = [birdId, day], index = [dya]
       struct Sighting {
@@ -347,7 +337,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testOptionalPrimaryKeyAndIgnoredPropertyWithoutDefault() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Draft {
@@ -372,7 +362,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testNonInternalStructWithoutSendableIsAnErrorNamingTheFix() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       package struct Ring: Equatable, Hashable {
@@ -410,7 +400,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testAccessLazyAndSendable() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       public struct Secret {
@@ -451,7 +441,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testDuplicateTableAndInvalidValues() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: table = "birds"
       struct Bird {
@@ -487,7 +477,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testDefaultsMustBeConstantsTheColumnCanReadBack() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Member {
@@ -542,7 +532,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testPropertyWrappersNeedADefaultAndWrappedKeysComeAfterPlainProperties() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Member: Sendable {
@@ -575,7 +565,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testListsNameIgnoredPropertiesAndDoNotRepeatRejectedOnes() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist, index = [cache, callback]
       struct Feed: Sendable {
@@ -599,7 +589,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testPropertiesNamedLikeRecordMembersAreRejected() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       extension Library {
         // quarry: persist
@@ -621,7 +611,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testTheSameColumnsIndexedTwiceAreRejected() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist, index = [name, age], unique = [name, age], index = [tag]
       struct Person {
@@ -646,7 +636,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testARejectedKeyIsNotAlsoReportedAsMissing() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       public struct Account: Sendable {
@@ -671,7 +661,7 @@ final class ModelDiagnosticsTests: XCTestCase {
       """)
   }
   func testTimestampsNeedADateProperty() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       import Foundation
       // quarry: persist
@@ -693,7 +683,7 @@ final class ModelDiagnosticsTests: XCTestCase {
   }
 
   func testAPropertyIsEitherCreatedAtOrUpdatedAt() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       import Foundation
       // quarry: persist

@@ -4,18 +4,8 @@ import XCTest
 
 /// The diagnostics of owned properties: one source each, and the full rendered text.
 final class OwnedDiagnosticsTests: XCTestCase {
-  private func assertDiagnostics(
-    _ source: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
-    let result = ModelBuilder().build([scanned])
-    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
-    XCTAssertEqual(
-      rendered, expected, lineDiff(expected: expected, actual: rendered), file: file, line: line)
-  }
-
   func testOwnedPropertiesOfTheWrongShapeCyclesAndKeyClashes() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Shelf {
@@ -69,7 +59,7 @@ final class OwnedDiagnosticsTests: XCTestCase {
   }
 
   func testOwnedPersistedStructAndKeysThatDoNotApplyToChildren() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Author {

@@ -5,18 +5,8 @@ import XCTest
 /// The model diagnostics of issue 19: the migration annotations, defaults that do not fit
 /// their column, and enums whose raw type differs between `#if` branches.
 final class SchemaEvolutionDiagnosticsTests: XCTestCase {
-  private func assertDiagnostics(
-    _ source: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
-    let result = ModelBuilder().build([scanned])
-    let rendered = DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
-    XCTAssertEqual(
-      rendered, expected, lineDiff(expected: expected, actual: rendered), file: file, line: line)
-  }
-
   func testAnIntegerLiteralBeyondInt64IsAnErrorNotARealDefault() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Counter {
@@ -55,7 +45,7 @@ final class SchemaEvolutionDiagnosticsTests: XCTestCase {
   }
 
   func testAnEnumWhoseRawTypeDiffersBetweenIfBranchesIsAnError() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       #if os(Linux)
       enum Kind: String { case a, b }
@@ -83,7 +73,7 @@ final class SchemaEvolutionDiagnosticsTests: XCTestCase {
   }
 
   func testTheSameRawTypeInEveryBranchIsFine() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       #if DEBUG
       enum Kind: String { case a }
@@ -100,7 +90,7 @@ final class SchemaEvolutionDiagnosticsTests: XCTestCase {
   }
 
   func testMigrationAnnotationsAreKnownKeysWithCheckedValues() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: renamedFrm = "books", dropped = "legacy"
       struct Book {
@@ -136,7 +126,7 @@ final class SchemaEvolutionDiagnosticsTests: XCTestCase {
   }
 
   func testOwnedChildStructsTakeTheMigrationKeys() {
-    assertDiagnostics(
+    assertModelDiagnostics(
       """
       // quarry: persist
       struct Recipe {
