@@ -110,14 +110,12 @@ final class QueryTests: DatabaseTestCase {
   }
 
   func testExpressionsQuoteNamesAndBindEveryValue() {
-    forEachEngine { _ in
-      let condition =
-        Bird.Columns.name == "Robin" && !(Bird.Columns.wingspan < 0.2)
-        || Bird.Columns.kind.in([.raptor, .songbird])
-      XCTAssertEqual(
-        condition.sql, #"(("name" = ? AND NOT ("wingspan" < ?)) OR "kind" IN (?, ?))"#)
-      XCTAssertEqual(condition.arguments.count, 4)
-    }
+    let condition =
+      Bird.Columns.name == "Robin" && !(Bird.Columns.wingspan < 0.2)
+      || Bird.Columns.kind.in([.raptor, .songbird])
+    XCTAssertEqual(
+      condition.sql, #"(("name" = ? AND NOT ("wingspan" < ?)) OR "kind" IN (?, ?))"#)
+    XCTAssertEqual(condition.arguments.count, 4)
   }
 
   func testQueriesArePreparedOnceAndReused() throws {

@@ -102,54 +102,48 @@ final class QueryValueTests: DatabaseTestCase {
   }
 
   func testStatementTexts() {
-    forEachEngine { _ in
-      let query = Bird.all().filter(Bird.Columns.kind == .raptor)
-      XCTAssertEqual(
-        SQLRenderer.count(query.core).sql, #"SELECT COUNT(*) FROM "birds" WHERE "kind" = ?"#)
-      XCTAssertEqual(
-        SQLRenderer.count(query.limit(2).core).sql,
-        #"SELECT COUNT(*) FROM (SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" "#
-          + #"FROM "birds" WHERE "kind" = ? LIMIT ?)"#)
-      XCTAssertEqual(
-        SQLRenderer.exists(query.core).sql,
-        #"SELECT EXISTS (SELECT 1 FROM "birds" WHERE "kind" = ?)"#)
-      XCTAssertEqual(
-        SQLRenderer.delete(query.core, primaryKey: ["id"]).sql,
-        #"DELETE FROM "birds" WHERE "kind" = ?"#)
-      XCTAssertEqual(
-        SQLRenderer.delete(query.order(Bird.Columns.name.asc).limit(1).core, primaryKey: ["id"])
-          .sql,
-        #"DELETE FROM "birds" WHERE "id" IN (SELECT "id" FROM "birds" "#
-          + #"WHERE "kind" = ? ORDER BY "name" ASC LIMIT ?)"#)
-      XCTAssertEqual(
-        SQLRenderer.rows(Bird.all().offset(3).core).sql,
-        #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" FROM "birds" "#
-          + #"LIMIT -1 OFFSET ?"#)
-    }
+    let query = Bird.all().filter(Bird.Columns.kind == .raptor)
+    XCTAssertEqual(
+      SQLRenderer.count(query.core).sql, #"SELECT COUNT(*) FROM "birds" WHERE "kind" = ?"#)
+    XCTAssertEqual(
+      SQLRenderer.count(query.limit(2).core).sql,
+      #"SELECT COUNT(*) FROM (SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" "#
+        + #"FROM "birds" WHERE "kind" = ? LIMIT ?)"#)
+    XCTAssertEqual(
+      SQLRenderer.exists(query.core).sql,
+      #"SELECT EXISTS (SELECT 1 FROM "birds" WHERE "kind" = ?)"#)
+    XCTAssertEqual(
+      SQLRenderer.delete(query.core, primaryKey: ["id"]).sql,
+      #"DELETE FROM "birds" WHERE "kind" = ?"#)
+    XCTAssertEqual(
+      SQLRenderer.delete(query.order(Bird.Columns.name.asc).limit(1).core, primaryKey: ["id"]).sql,
+      #"DELETE FROM "birds" WHERE "id" IN (SELECT "id" FROM "birds" "#
+        + #"WHERE "kind" = ? ORDER BY "name" ASC LIMIT ?)"#)
+    XCTAssertEqual(
+      SQLRenderer.rows(Bird.all().offset(3).core).sql,
+      #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" FROM "birds" "#
+        + #"LIMIT -1 OFFSET ?"#)
   }
 
   /// A correlated subquery over the outer query's own table aliases its table, so the outer
   /// reference reads the outer row; over another table nothing is aliased.
   func testCorrelatedSubqueryTexts() {
-    forEachEngine { _ in
-      typealias C = Bird.Columns
-      let cheaper = Bird.all().filter(
-        .exists(Bird.all().filter(C.kind == C.kind.outer() && C.price < C.price.outer())))
-      XCTAssertEqual(
-        SQLRenderer.count(cheaper.core).sql,
-        #"SELECT COUNT(*) FROM "birds" WHERE EXISTS (SELECT "birds_inner"."id", "#
-          + #""birds_inner"."name", "birds_inner"."wingspan", "birds_inner"."kind", "#
-          + #""birds_inner"."tags", "birds_inner"."nest_id", "birds_inner"."price" "#
-          + #"FROM "birds" AS "birds_inner" WHERE ("birds_inner"."kind" = "birds"."kind" "#
-          + #"AND "birds_inner"."price" < "birds"."price"))"#)
-      let nested = Nest.all().filter(
-        .exists(Bird.all().filter(C.nestID == Nest.Columns.id.outer())))
-      XCTAssertEqual(
-        SQLRenderer.count(nested.core).sql,
-        #"SELECT COUNT(*) FROM "nests" WHERE EXISTS (SELECT "birds"."id", "birds"."name", "#
-          + #""birds"."wingspan", "birds"."kind", "birds"."tags", "birds"."nest_id", "#
-          + #""birds"."price" FROM "birds" WHERE "birds"."nest_id" = "nests"."id")"#)
-    }
+    typealias C = Bird.Columns
+    let cheaper = Bird.all().filter(
+      .exists(Bird.all().filter(C.kind == C.kind.outer() && C.price < C.price.outer())))
+    XCTAssertEqual(
+      SQLRenderer.count(cheaper.core).sql,
+      #"SELECT COUNT(*) FROM "birds" WHERE EXISTS (SELECT "birds_inner"."id", "#
+        + #""birds_inner"."name", "birds_inner"."wingspan", "birds_inner"."kind", "#
+        + #""birds_inner"."tags", "birds_inner"."nest_id", "birds_inner"."price" "#
+        + #"FROM "birds" AS "birds_inner" WHERE ("birds_inner"."kind" = "birds"."kind" "#
+        + #"AND "birds_inner"."price" < "birds"."price"))"#)
+    let nested = Nest.all().filter(.exists(Bird.all().filter(C.nestID == Nest.Columns.id.outer())))
+    XCTAssertEqual(
+      SQLRenderer.count(nested.core).sql,
+      #"SELECT COUNT(*) FROM "nests" WHERE EXISTS (SELECT "birds"."id", "birds"."name", "#
+        + #""birds"."wingspan", "birds"."kind", "birds"."tags", "birds"."nest_id", "#
+        + #""birds"."price" FROM "birds" WHERE "birds"."nest_id" = "nests"."id")"#)
   }
 
   func testDeleteAllOfAQueryReturnsTheCount() throws {

@@ -33,10 +33,10 @@ enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// `Database(postgres:)`, once the engine exists.
-  private static func openPostgres(_ conninfo: String, configuration: Database.Configuration)
-    throws -> Database
-  {
+  /// `Database(postgres:)` on `conninfo`, for tests that open a database a second time.
+  static func openPostgres(
+    _ conninfo: String, configuration: Database.Configuration = Database.Configuration()
+  ) throws -> Database {
     throw PostgresTestServer.StartError(
       description: "Database(postgres:) has not landed yet: keep .postgres out of enabled")
   }
