@@ -170,6 +170,9 @@ final class PostgresChangeListener: @unchecked Sendable {
       PQfinish(opened)
       return false
     }
+    // The server's goodbye when it ends the connection (a restart, pg_terminate_backend) would
+    // go to standard error; the thread notices the broken connection by itself.
+    PQsetNoticeProcessor(opened, { _, _ in }, nil)
     let result = PQexec(opened, "LISTEN \(Self.channel)")
     let isListening = PQresultStatus(result) == PGRES_COMMAND_OK
     PQclear(result)
