@@ -37,13 +37,14 @@ final class PostgresChangeListener: @unchecked Sendable {
   private let onChange: @Sendable (Set<String>?) -> Void
   private let lock = NSLock()
   private var ignoredBackend: Int32 = 0
-  private var connection: OpaquePointer?
+  private var connection: PostgresConnection?
   /// Written to by `stop()` to wake the thread out of `poll`.
   private var wakeReadEnd: Int32 = -1
   private var wakeWriteEnd: Int32 = -1
   private var isStarted = false
   private var isStopped = false
   private let finished = DispatchSemaphore(value: 0)
+  private var thread: Thread?
 
   /// - Parameters:
   ///   - conninfo: the libpq connection string the `Database` was opened with.
@@ -88,6 +89,9 @@ final class PostgresChangeListener: @unchecked Sendable {
       finished.signal()
     }
     thread.name = "Quarry.PostgresChangeListener"
+    lock.lock()
+    self.thread = thread
+    lock.unlock()
     thread.start()
   }
 
@@ -102,10 +106,13 @@ final class PostgresChangeListener: @unchecked Sendable {
     isStopped = true
     let wasStarted = isStarted
     let writeEnd = wakeWriteEnd
+    let isOnListenerThread = thread.map { $0 === Thread.current } ?? false
     lock.unlock()
     guard wasStarted else { return }
     var byte: UInt8 = 1
     _ = write(writeEnd, &byte, 1)
+    // Called from the listener's own callback, the thread ends once the callback returns.
+    guard !isOnListenerThread else { return }
     finished.wait()
     close(wakeReadEnd)
     close(wakeWriteEnd)
@@ -134,7 +141,7 @@ final class PostgresChangeListener: @unchecked Sendable {
       pause = 0.01
       guard let connection else { break }
       var descriptors = [
-        pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0),
+        pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wakeReadEnd, events: Int16(POLLIN), revents: 0),
       ]
       let ready = poll(&descriptors, 2, -1)
@@ -144,7 +151,7 @@ final class PostgresChangeListener: @unchecked Sendable {
       }
       if descriptors[1].revents != 0 { break }
       if descriptors[0].revents != 0 {
-        guard PQconsumeInput(connection) == 1, PQstatus(connection) == CONNECTION_OK else {
+        guard (try? connection.consumeInput()) != nil, connection.isConnected else {
           disconnect()
           isConnected = false
           continue
@@ -165,21 +172,11 @@ final class PostgresChangeListener: @unchecked Sendable {
 
   /// Opens the connection and starts listening; false (with nothing open) when either fails.
   private func connect() -> Bool {
-    guard let opened = PQconnectdb(conninfo) else { return false }
-    guard PQstatus(opened) == CONNECTION_OK else {
-      PQfinish(opened)
-      return false
-    }
+    guard let opened = try? PostgresConnection(conninfo: conninfo) else { return false }
     // The server's goodbye when it ends the connection (a restart, pg_terminate_backend) would
     // go to standard error; the thread notices the broken connection by itself.
-    PQsetNoticeProcessor(opened, { _, _ in }, nil)
-    let result = PQexec(opened, "LISTEN \(Self.channel)")
-    let isListening = PQresultStatus(result) == PGRES_COMMAND_OK
-    PQclear(result)
-    guard isListening else {
-      PQfinish(opened)
-      return false
-    }
+    PQsetNoticeProcessor(opened.handle, { _, _ in }, nil)
+    guard (try? opened.execute("LISTEN \(Self.channel)")) != nil else { return false }
     lock.lock()
     connection = opened
     lock.unlock()
@@ -191,14 +188,30 @@ final class PostgresChangeListener: @unchecked Sendable {
     let connection = self.connection
     self.connection = nil
     lock.unlock()
-    if let connection { PQfinish(connection) }
+    // Closed when released, here on the listener's thread.
+    _ = connection
   }
 
   /// The tables named by the notifications libpq has read, except those of the ignored backend.
-  private func takeNotifications(_ connection: OpaquePointer) -> Set<String> {
+  private func takeNotifications(_ connection: PostgresConnection) -> Set<String> {
     lock.lock()
     let ignored = ignoredBackend
     lock.unlock()
-    return PostgresNotifications.take(from: connection, ignoringBackend: ignored)
+    return Self.tables(in: connection.takeNotifications(), ignoringBackend: ignored)
+  }
+
+  /// The tables `notifications` name on ``channel``, leaving out those sent by server process
+  /// `ignoredBackend` (0 leaves out none).
+  static func tables(
+    in notifications: [PostgresNotification], ignoringBackend ignoredBackend: Int32
+  )
+    -> Set<String>
+  {
+    var tables: Set<String> = []
+    for notification in notifications where notification.channel == channel {
+      if ignoredBackend != 0, notification.processID == ignoredBackend { continue }
+      tables.insert(notification.payload)
+    }
+    return tables
   }
 }

@@ -26,28 +26,16 @@ enum PostgresChangeTriggers {
     $$
     """
 
-  /// The tables (of the schemas on the search path) that have no Quarry trigger yet, among
-  /// `$1` (a text array of names).
-  static let tablesWithoutTrigger = """
-    SELECT c.relname FROM pg_catalog.pg_class c
-    WHERE c.relname = ANY($1::text[]) AND c.relkind IN ('r', 'p')
-      AND pg_catalog.pg_table_is_visible(c.oid)
-      AND NOT EXISTS (
+  /// Every table of the schemas on the search path (outside the system catalogs), and whether
+  /// it has Quarry's trigger (`t` or `f`), in text format.
+  static let tableTriggerStates = """
+    SELECT c.relname, EXISTS (
         SELECT 1 FROM pg_catalog.pg_trigger t
         WHERE t.tgrelid = c.oid AND t.tgname = '\(triggerName)')
-    """
-
-  /// Every table (of the schemas on the search path) that has no Quarry trigger yet, for
-  /// tables a migration created with its own SQL.
-  static let allTablesWithoutTrigger = """
-    SELECT c.relname FROM pg_catalog.pg_class c
+    FROM pg_catalog.pg_class c
     WHERE c.relkind IN ('r', 'p') AND pg_catalog.pg_table_is_visible(c.oid)
       AND c.relnamespace <> 'pg_catalog'::regnamespace
       AND c.relnamespace <> 'information_schema'::regnamespace
-      AND c.relname <> 'quarry_migrations'
-      AND NOT EXISTS (
-        SELECT 1 FROM pg_catalog.pg_trigger t
-        WHERE t.tgrelid = c.oid AND t.tgname = '\(triggerName)')
     """
 
   /// The trigger of `table`.
