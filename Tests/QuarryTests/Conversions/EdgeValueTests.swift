@@ -10,7 +10,16 @@ final class EdgeValueTests: EngineTestCase {
 
   override func setUpEngine(_ engine: TestEngine) throws {
     db = try makeDatabase()
-    try db.migrate(EdgeValue.self)
+    guard engine == .postgres else { return try db.migrate(EdgeValue.self) }
+    // The contract's type map, written out until `migrate` creates tables on PostgreSQL.
+    try db.write {
+      try $0.execute(
+        """
+        CREATE TABLE "edge_values" ("id" BIGINT NOT NULL PRIMARY KEY, "integer" BIGINT,
+          "real" DOUBLE PRECISION, "decimal" NUMERIC, "date" DOUBLE PRECISION, "text" TEXT,
+          "data" BYTEA)
+        """)
+    }
   }
 
   override func tearDownEngine(_ engine: TestEngine) throws {
@@ -39,7 +48,7 @@ final class EdgeValueTests: EngineTestCase {
   }
 
   func testInt64MinimumAndMaximumAreExact() {
-    forEachEngine { _ in
+    forEachEngine(TestEngine.available) { _ in
       let values = [EdgeValue(id: 1, integer: .min), EdgeValue(id: 2, integer: .max)]
       for value in values { XCTAssertEqual(try roundTrip(value), value) }
       XCTAssertEqual(
@@ -53,7 +62,7 @@ final class EdgeValueTests: EngineTestCase {
   }
 
   func testNegativeZeroAndInfinitiesAreExact() {
-    forEachEngine { engine in
+    forEachEngine(TestEngine.available) { engine in
       let values = [
         EdgeValue(id: 1, real: -0.0), EdgeValue(id: 2, real: .infinity),
         EdgeValue(id: 3, real: -.infinity), EdgeValue(id: 4, real: .leastNonzeroMagnitude),
@@ -72,7 +81,7 @@ final class EdgeValueTests: EngineTestCase {
   }
 
   func testNaNIsRefusedOnSQLiteAndExactOnPostgres() {
-    forEachEngine { engine in
+    forEachEngine(TestEngine.available) { engine in
       let nan = EdgeValue(id: 1, real: .nan)
       guard engine == .postgres else {
         return try assertRefused(nan, "NaN cannot be stored")
@@ -83,7 +92,7 @@ final class EdgeValueTests: EngineTestCase {
   }
 
   func testDecimalsOf29And38DigitsAreExactOnPostgresAndRefusedOnSQLite() {
-    forEachEngine { engine in
+    forEachEngine(TestEngine.available) { engine in
       let texts = [
         "12345678901234567890.123456789", "-0.0000000000000000000000000001",
         "99999999999999999999999999999999999999",
@@ -102,7 +111,7 @@ final class EdgeValueTests: EngineTestCase {
   }
 
   func testDistantDatesAndSubMicrosecondFractionsAreExact() {
-    forEachEngine { _ in
+    forEachEngine(TestEngine.available) { _ in
       let intervals: [TimeInterval] = [
         Date.distantPast.timeIntervalSinceReferenceDate,
         Date.distantFuture.timeIntervalSinceReferenceDate, 789_012_345.123_456_7,
@@ -119,7 +128,7 @@ final class EdgeValueTests: EngineTestCase {
   }
 
   func testNULInTextIsExactOnSQLiteAndRefusedOnPostgres() {
-    forEachEngine { engine in
+    forEachEngine(TestEngine.available) { engine in
       let value = EdgeValue(id: 1, text: "before\u{0}after")
       guard engine == .sqlite else {
         return try assertRefused(value, "NUL")
@@ -132,7 +141,7 @@ final class EdgeValueTests: EngineTestCase {
   }
 
   func testEmptyDataIsEmptyNotNull() {
-    forEachEngine { _ in
+    forEachEngine(TestEngine.available) { _ in
       let value = EdgeValue(id: 1, data: Data())
       XCTAssertEqual(try roundTrip(value), value)
       XCTAssertEqual(
@@ -142,7 +151,7 @@ final class EdgeValueTests: EngineTestCase {
   }
 
   func testLargeDataIsExact() {
-    forEachEngine { _ in
+    forEachEngine(TestEngine.available) { _ in
       var random = SeededRandom(seed: 23)
       var bytes = Data(count: 8 << 20)
       bytes.withUnsafeMutableBytes { buffer in

@@ -36,13 +36,12 @@ class EngineTestCase: XCTestCase {
   /// Ends one engine's run (checks, releases); runs even when the body failed.
   func tearDownEngine(_ engine: TestEngine) throws {}
 
-  /// Runs `body` once per engine in `engines` that is enabled, each run set up and torn down on
-  /// its own.
+  /// Runs `body` once per engine in `engines`, each run set up and torn down on its own.
   func forEachEngine(
     _ engines: [TestEngine] = TestEngine.enabled, file: StaticString = #filePath,
     line: UInt = #line, _ body: (TestEngine) throws -> Void
   ) {
-    for engine in engines where TestEngine.enabled.contains(engine) {
+    for engine in engines where TestEngine.available.contains(engine) {
       beginRun(engine)
       do {
         try setUpEngine(engine)
@@ -59,7 +58,7 @@ class EngineTestCase: XCTestCase {
     _ engines: [TestEngine] = TestEngine.enabled, file: StaticString = #filePath,
     line: UInt = #line, _ body: (TestEngine) async throws -> Void
   ) async {
-    for engine in engines where TestEngine.enabled.contains(engine) {
+    for engine in engines where TestEngine.available.contains(engine) {
       beginRun(engine)
       do {
         try setUpEngine(engine)

@@ -7,10 +7,15 @@ enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible {
   case sqlite
   case postgres
 
-  /// The engines `forEachEngine` runs a test body on.
+  /// The engines `forEachEngine` runs the behaviour suites on by default.
   ///
-  /// PostgreSQL joins when `Database(postgres:)` lands: this is the one switch.
+  /// PostgreSQL joins when `migrate` works there (the suites build their tables with it): this
+  /// is the one switch.
   static let enabled: [TestEngine] = [.sqlite]
+
+  /// The engines that exist: tests that make their own tables run on all of them, always (on
+  /// the shared test server, which a machine without PostgreSQL fails to start, failing them).
+  static let available: [TestEngine] = [.sqlite, .postgres]
 
   var description: String { rawValue }
 
@@ -37,7 +42,6 @@ enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible {
   static func openPostgres(
     _ conninfo: String, configuration: Database.Configuration = Database.Configuration()
   ) throws -> Database {
-    throw PostgresTestServer.StartError(
-      description: "Database(postgres:) has not landed yet: keep .postgres out of enabled")
+    try Database(postgres: conninfo, configuration: configuration)
   }
 }
