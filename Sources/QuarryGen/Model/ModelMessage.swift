@@ -65,6 +65,7 @@ enum ModelMessage: Sendable, Hashable {
   case timestampNotDate(key: String, property: String, type: String)
   case unknownDateStorage(String, suggestion: String?)
   case dateStorageNotDate(property: String, type: String)
+  case dateStorageOnJSON(property: String)
   case ownedNotStruct(property: String, type: String)
   case ownedPersistedStruct(property: String, type: String)
   case ownedLet(property: String)
@@ -284,6 +285,9 @@ enum ModelMessage: Sendable, Hashable {
       return "unknown dateStorage '\(value)'"
         + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         + " (dateStorage is iso8601 or real)"
+    case .dateStorageOnJSON(let property):
+      return "'dateStorage' does not apply to '\(property)', which is stored as JSON ('json'); "
+        + "remove one of the two"
     case .dateStorageNotDate(let property, let type):
       return "'dateStorage' applies to a 'Date' or 'Date?' property, but '\(property)' is "
         + "'\(type)'"

@@ -94,8 +94,8 @@ enum RebuildPlan {
     if target == ".iso8601Date" {
       return "column '\(name)' changes from \(type) to TEXT (dateStorage = iso8601): each date "
         + "is rewritten as the exact UTC text generated code writes ('2001-01-01 00:00:00.5'), "
-        + "and one that has none (NaN, outside the years 0000-9999, not a date) stops the "
-        + "migration, naming the row"
+        + "and one that has none (outside the years 0000-9999, or text that is no date) stops "
+        + "the migration, naming the row"
     }
     return "column '\(name)' changes from \(type) to REAL (seconds since 2001): each date is "
       + "read back exactly from its text, and a value that is no date stops the migration, "

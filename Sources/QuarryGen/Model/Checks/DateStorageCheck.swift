@@ -8,14 +8,14 @@ enum DateStorageCheck {
     structDefault: ColumnModel.DateStorage?, to mapping: inout TypeMapping,
     property: PropertyDeclaration, diagnostics: inout [Diagnostic]
   ) {
-    let isDate =
-      mapping.storage == .value
-      && ["Date", "Foundation.Date"].contains(mapping.unwrappedSwiftType)
+    let holdsDate = ["Date", "Foundation.Date"].contains(mapping.unwrappedSwiftType)
+    let isDate = holdsDate && mapping.storage == .value
     if let annotation, !isDate {
-      diagnostics.append(
-        .error(
-          .dateStorageNotDate(property: property.name, type: mapping.swiftType),
-          at: annotation.location))
+      let message: ModelMessage =
+        holdsDate
+        ? .dateStorageOnJSON(property: property.name)
+        : .dateStorageNotDate(property: property.name, type: mapping.swiftType)
+      diagnostics.append(.error(message, at: annotation.location))
       return
     }
     guard isDate, (annotation?.storage ?? structDefault) == .iso8601 else { return }
