@@ -151,7 +151,8 @@ final class DateStorageTests: XCTestCase {
     let moved = Self.date(-12.75)
     try db.write { tx in
       try tx.updateAll(
-        Event.all().filter(Event.Columns.name == "moon"), set: Event.Columns.startsAt.set(to: moved),
+        Event.all().filter(Event.Columns.name == "moon"),
+        set: Event.Columns.startsAt.set(to: moved),
         Event.Columns.endsAt.set(to: Self.date(60)))
       try tx.upsert(
         Event(
@@ -159,9 +160,11 @@ final class DateStorageTests: XCTestCase {
         onConflict: Event.Columns.name)
     }
     XCTAssertEqual(
-      try strings(#"SELECT "startsAt" || '|' || coalesce("endsAt", '-') FROM "events" ORDER BY "id""#),
+      try strings(
+        #"SELECT "startsAt" || '|' || coalesce("endsAt", '-') FROM "events" ORDER BY "id""#),
       [
-        "2001-01-01 00:00:00.5|2001-01-01 01:00:00.25", "2000-12-31 23:59:47.25|2001-01-01 00:01:00",
+        "2001-01-01 00:00:00.5|2001-01-01 01:00:00.25",
+        "2000-12-31 23:59:47.25|2001-01-01 00:01:00",
         "2025-12-01 00:00:00.1234567|2032-09-09 01:46:40.0000001",
         "2001-01-01 00:00:01.5|-",
       ])
