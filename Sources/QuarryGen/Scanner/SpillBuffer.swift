@@ -76,6 +76,8 @@ final class SpillBuffer: @unchecked Sendable {
   }
 
   private func spill() {
+    // After a failure the bytes stay in memory: a partial write would misplace what follows.
+    guard failure == 0 else { return }
     if file == nil {
       file = tmpfile()
       guard file != nil else {
