@@ -18,18 +18,16 @@ func printOutput(_ text: String) {
   FileHandle.standardOutput.write(Data(text.utf8))
 }
 
-/// Writes `bytes` to standard output without copying them: one `write` unless the pipe takes
+/// Writes `buffer` to standard output without copying it: one `write` unless the pipe takes
 /// less. Stops quietly if standard output is closed.
-func printOutput(bytes: [UInt8]) {
-  bytes.withUnsafeBytes { buffer in
-    guard let start = buffer.baseAddress else { return }
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(STDOUT_FILENO, start + offset, buffer.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
+func printOutput(buffer: UnsafeRawBufferPointer) {
+  guard let start = buffer.baseAddress else { return }
+  var offset = 0
+  while offset < buffer.count {
+    let written = write(STDOUT_FILENO, start + offset, buffer.count - offset)
+    if written < 0 && errno == EINTR { continue }
+    guard written > 0 else { return }
+    offset += written
   }
 }
 
@@ -47,9 +45,9 @@ case .help(let text):
 case .version:
   printOutput("quarry \(QuarryVersion.current)\n")
 case .scan(let paths):
-  let files = ProjectScanner.scanFiles(
-    paths: paths, relativeTo: FileManager.default.currentDirectoryPath)
-  printOutput(bytes: ScanDump.jsonBytes(files))
+  // The dump is written as it is made: neither it nor the declarations are held whole.
+  let files = ScanDump.write(
+    paths: paths, relativeTo: FileManager.default.currentDirectoryPath, to: printOutput(buffer:))
   let diagnostics = files.flatMap(\.diagnostics)
   if !diagnostics.isEmpty {
     printError(DiagnosticRenderer(files: files.map(\.file)).render(diagnostics))

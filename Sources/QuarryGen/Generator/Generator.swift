@@ -71,8 +71,8 @@ public enum Generator {
       return result
     }
 
-    let scanned = scanSources(files, into: &result)
-    let built = ModelBuilder().build(scanned)
+    var scanned = scanSources(files, into: &result)
+    var built = ModelBuilder().build(scanned)
     result.diagnostics += built.diagnostics
     result.tableCount = built.model.tables.count
     if result.hasErrors { return result }
@@ -82,6 +82,7 @@ public enum Generator {
     // rebuilt from nothing, so it has no previous schema to compare with; a run of one
     // selected template writes only that template's file.
     var model = built.model
+    built.model = SchemaModel()
     var keptMigrations: [GeneratedFile] = []
     if options.singleFile == nil && !options.perSourceFile && selected == nil {
       keptMigrations = migrations(for: &model, output: output, diagnostics: &result.diagnostics)
@@ -96,49 +97,79 @@ public enum Generator {
           model.migrations.map(\.identifier)
         ).text)
     }
-    let rendered = renderer.render(model, scanned: scanned, diagnostics: &result.diagnostics)
-    var plan = OutputPlan(files: rendered.files + keptMigrations)
-    result.files += renderer.loadedFiles()
-    if result.hasErrors { return result }
-    if let singleFile = options.singleFile {
-      plan = combined(plan, into: singleFile, sources: model.tables.map(\.sourcePath))
-    } else if options.perSourceFile {
-      plan = perSource(plan, model, sources: files.map(\.display))
-    }
-
     let writer = FileWriter(directory: output)
     let scannedPaths = Set(files.map(\.display))
-    do {
-      // Comparing and writing happen under the folder's lock, so a concurrent run into the
-      // same folder waits and then compares against what this one wrote.
-      result.changes = try OutputLock.withLock(
-        onFolder: output, exclusive: options.mode == .write,
-        waiting: { waitingNotice(result.outputDisplayPath) }
-      ) {
-        let changes = try writer.changes(for: plan)
-        if !options.force {
-          if let failure = OutputFolderCheck.foreignSources(
-            changes, manifest: writer.manifest(), scanned: scannedPaths, root: root,
-            outputDisplay: result.outputDisplayPath, givenSources: options.sources)
-          {
-            throw failure
-          }
-        }
-        if options.mode == .write && !options.force,
-          let refusal = RemovalGuard.refusal(
-            changes, tableCount: result.tableCount, output: result.outputDisplayPath,
-            templates: RelativePath.from(root, to: templates))
+    let outputDisplay = result.outputDisplayPath
+    let tableCount = result.tableCount
+    // The checks every change list passes before anything is written.
+    let checks = { (changes: [FileChange]) throws in
+      if !options.force {
+        if let failure = OutputFolderCheck.foreignSources(
+          changes, manifest: writer.manifest(), scanned: scannedPaths, root: root,
+          outputDisplay: outputDisplay, givenSources: options.sources)
         {
-          throw Failure(description: refusal)
+          throw failure
         }
-        if options.mode == .write { return try writer.apply(plan, changes: changes) }
-        // A checked-in manifest that no longer lists what the run writes is out of date like
-        // any generated file (a folder without one, from an older quarry, is not: the next
-        // write adds it).
-        if let manifest = writer.manifest(), manifest != OutputManifest(plan) {
-          return (changes + [FileChange(.update, OutputManifest.fileName)]).sorted()
+      }
+      if options.mode == .write && !options.force,
+        let refusal = RemovalGuard.refusal(
+          changes, tableCount: tableCount, output: outputDisplay,
+          templates: RelativePath.from(root, to: templates))
+      {
+        throw Failure(description: refusal)
+      }
+    }
+    let plannedNames: [String]
+    do {
+      if options.singleFile == nil && !options.perSourceFile {
+        // One file per job: rendered, compared and staged a batch at a time, so the run never
+        // holds every generated file (see `renderAndWrite`).
+        let prepared = renderer.prepare(model, scanned: scanned, diagnostics: &result.diagnostics)
+        result.files += renderer.loadedFiles()
+        if result.hasErrors { return result }
+        // The declarations and the model are in the context now; the rest can go.
+        scanned = []
+        model = SchemaModel()
+        plannedNames = (prepared.jobs.map(\.path) + keptMigrations.map(\.path)).sorted()
+        let changes = try OutputLock.withLock(
+          onFolder: output, exclusive: options.mode == .write,
+          waiting: { waitingNotice(outputDisplay) }
+        ) {
+          try renderAndWrite(
+            jobs: prepared.jobs, context: prepared.context, engine: renderer.engine,
+            kept: keptMigrations, writer: writer, mode: options.mode, result: &result,
+            checks: checks)
         }
-        return changes
+        guard let changes else { return result }
+        result.changes = changes
+      } else {
+        let rendered = renderer.render(model, scanned: scanned, diagnostics: &result.diagnostics)
+        var plan = OutputPlan(files: rendered.files + keptMigrations)
+        result.files += renderer.loadedFiles()
+        if result.hasErrors { return result }
+        if let singleFile = options.singleFile {
+          plan = combined(plan, into: singleFile, sources: model.tables.map(\.sourcePath))
+        } else {
+          plan = perSource(plan, model, sources: files.map(\.display))
+        }
+        plannedNames = plan.files.map(\.path)
+        // Comparing and writing happen under the folder's lock, so a concurrent run into the
+        // same folder waits and then compares against what this one wrote.
+        result.changes = try OutputLock.withLock(
+          onFolder: output, exclusive: options.mode == .write,
+          waiting: { waitingNotice(outputDisplay) }
+        ) {
+          let changes = try writer.changes(for: plan)
+          try checks(changes)
+          if options.mode == .write { return try writer.apply(plan, changes: changes) }
+          // A checked-in manifest that no longer lists what the run writes is out of date
+          // like any generated file (a folder without one, from an older quarry, is not: the
+          // next write adds it).
+          if let manifest = writer.manifest(), manifest != OutputManifest(plan) {
+            return (changes + [FileChange(.update, OutputManifest.fileName)]).sorted()
+          }
+          return changes
+        }
       }
     } catch let conflict as FileWriter.Conflict {
       let path = "\(result.outputDisplayPath)/\(conflict.path)"
@@ -151,7 +182,7 @@ public enum Generator {
       !GenerationStamp.isRecentlyModified(stamp.inputs.compactMap(Self.path(ofSignatureLine:))),
       let location = GenerationStamp.location(forOutput: output)
     {
-      let names = plan.files.map(\.path)
+      let names = plannedNames
       if let outputs = GenerationStamp.signatures(of: [output] + names.map { output + "/" + $0 }) {
         stamp.outputs = outputs
         stamp.outputFiles = names

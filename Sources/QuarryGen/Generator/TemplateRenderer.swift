@@ -37,6 +37,27 @@ struct TemplateRenderer {
   func render(
     _ model: SchemaModel, scanned: [ScannedFile], diagnostics: inout [Diagnostic]
   ) -> OutputPlan {
+    let prepared = prepare(model, scanned: scanned, diagnostics: &diagnostics)
+    // Files render on all cores; diagnostics are gathered afterwards in job order, so the
+    // run's output never depends on thread timing.
+    let rendered = prepared.jobs.concurrentMap { [engine] job in
+      Self.render(job, context: prepared.context, engine: engine)
+    }
+    var seen: Set<Diagnostic> = []
+    for found in rendered.lazy.map(\.diagnostics) {
+      for diagnostic in found where seen.insert(diagnostic).inserted {
+        diagnostics.append(diagnostic)
+      }
+    }
+    return OutputPlan(files: rendered.map(\.file))
+  }
+
+  /// The files to render, in order, and the context they share: everything short of
+  /// rendering, so that a caller can render and write a few at a time (see
+  /// `Generator.runStreaming`). Diagnostics are about template names and output paths.
+  func prepare(
+    _ model: SchemaModel, scanned: [ScannedFile], diagnostics: inout [Diagnostic]
+  ) -> (jobs: [Job], context: TemplateContext) {
     let names = selected.map { [$0] } ?? loader.templateNames()
     let tables = model.tables.concurrentMap(ModelContext.tableValue)
     // Sourcery's `types` and `type` cost as much as the model's own values to build: only
@@ -123,26 +144,20 @@ struct TemplateRenderer {
           element: nil, what: "template '\(templatePath)'", location: location))
     }
     jobs = Self.withoutDuplicatePaths(jobs, diagnostics: &diagnostics)
+    return (jobs, base)
+  }
 
-    // Files render on all cores; diagnostics are gathered afterwards in job order, so the
-    // run's output never depends on thread timing.
-    let rendered = jobs.concurrentMap { [engine] job in
-      let (output, found) = engine.render(
-        templateNamed: job.template, context: base.adding(job.extra), element: job.element)
-      let header = GeneratedHeader.line(forFileAt: job.path, sources: job.sources)
-      let contents =
-        engine.whitespace == .stencil
-        ? header + "\n\n" + output : GeneratedText.file(header: header, body: output)
-      let file = GeneratedFile(path: job.path, contents: contents, sources: job.sources)
-      return (file: file, diagnostics: found)
-    }
-    var seen: Set<Diagnostic> = []
-    for found in rendered.lazy.map(\.diagnostics) {
-      for diagnostic in found where seen.insert(diagnostic).inserted {
-        diagnostics.append(diagnostic)
-      }
-    }
-    return OutputPlan(files: rendered.map(\.file))
+  /// Renders one job into its file, with the diagnostics the template reported.
+  static func render(_ job: Job, context base: TemplateContext, engine: TemplateEngine) -> (
+    file: GeneratedFile, diagnostics: [Diagnostic]
+  ) {
+    let (output, found) = engine.render(
+      templateNamed: job.template, context: base.adding(job.extra), element: job.element)
+    let header = GeneratedHeader.line(forFileAt: job.path, sources: job.sources)
+    let contents =
+      engine.whitespace == .stencil
+      ? header + "\n\n" + output : GeneratedText.file(header: header, body: output)
+    return (GeneratedFile(path: job.path, contents: contents, sources: job.sources), found)
   }
 
   /// The file a table's, enum's or owned child's template writes: `<Name>+Quarry.swift`.
@@ -191,7 +206,7 @@ struct TemplateRenderer {
 
   /// One file to render: a template, the keys it sees besides the shared ones, and where the
   /// output goes.
-  private struct Job: Sendable {
+  struct Job: Sendable {
     var template: String
     var path: String
     var sources: [String]

@@ -65,15 +65,22 @@ public struct FileWriter: Sendable {
       case .notRegular(let kind): throw Conflict(path: file.path, kind: kind)
       }
     }
-    let planned = Set(plan.files.map(\.path))
+    changes += try staleFiles(planned: Set(plan.files.map(\.path)))
+    return changes.sorted()
+  }
+
+  /// The removals of a run that writes `planned`: files directly in the directory that it does
+  /// not plan, that quarry wrote (see the type's documentation) and that still have the header.
+  func staleFiles(planned: Set<String>) throws -> [FileChange] {
     let manifest = self.manifest()
+    var removals: [FileChange] = []
     for name in try visibleNames() where !planned.contains(name) {
       let listed = manifest.map { $0.files[name] != nil } ?? OutputManifest.isProducedName(name)
       if listed && ExistingFile.isGenerated(atPath: path(of: name)) {
-        changes.append(FileChange(.remove, name))
+        removals.append(FileChange(.remove, name))
       }
     }
-    return changes.sorted()
+    return removals
   }
 
   /// The folder's manifest, nil when there is none or it cannot be read as one.
@@ -90,7 +97,7 @@ public struct FileWriter: Sendable {
 
   /// Throws when `relativePath` would leave the directory, hide the file or not fit the file
   /// system, so a bad name stops the run before any file is written.
-  private func checkName(_ relativePath: String) throws {
+  func checkName(_ relativePath: String) throws {
     let target = path(of: relativePath)
     let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
     if relativePath.hasPrefix("/") || relativePath.utf8.contains(0)
@@ -163,7 +170,7 @@ public struct FileWriter: Sendable {
 
   /// Records what `plan` wrote, when that differs from the manifest on disk. An empty plan
   /// into a folder that does not exist leaves no folder behind.
-  private func writeManifest(_ manifest: OutputManifest) throws {
+  func writeManifest(_ manifest: OutputManifest) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -174,7 +181,7 @@ public struct FileWriter: Sendable {
     try writeAtomically(text, to: target)
   }
 
-  private func path(of relativePath: String) -> String {
+  func path(of relativePath: String) -> String {
     directory.isEmpty ? relativePath : directory + "/" + relativePath
   }
 
@@ -213,7 +220,7 @@ public struct FileWriter: Sendable {
 
   /// Removes `.<name>.quarry-tmp` files a killed run left behind (a run that fails removes
   /// its own).
-  private func removeLeftoverTemporaryFiles() {
+  func removeLeftoverTemporaryFiles() {
     for name in (try? names()) ?? []
     where name.hasPrefix(".") && name.hasSuffix(Self.temporarySuffix) {
       unlink(path(of: name))
@@ -242,9 +249,25 @@ public struct FileWriter: Sendable {
   /// Writes `text` to a temporary file beside `target` (rename(2) is atomic only within a file
   /// system), then renames it over `target`; on any failure the temporary file is removed.
   private func writeAtomically(_ text: String, to target: String) throws {
-    let folder = Self.parent(of: target)
+    let temporary = try writeTemporary(text, for: target)
+    if rename(temporary, target) != 0 {
+      let failure = errno
+      unlink(temporary)
+      throw OutputError(.write, path: target, errno: failure)
+    }
+  }
+
+  /// The temporary file a write of `target` goes through: `.<name>.quarry-tmp` beside it.
+  static func temporaryPath(for target: String) -> String {
+    let folder = parent(of: target)
     let name = target[target.index(after: target.lastIndex(of: "/") ?? target.startIndex)...]
-    let temporary = folder + "/." + name + Self.temporarySuffix
+    return folder + "/." + name + temporarySuffix
+  }
+
+  /// Writes `text` to the temporary file beside `target` and returns its path; on any failure
+  /// the temporary file is removed and the error names `target`.
+  func writeTemporary(_ text: String, for target: String) throws -> String {
+    let temporary = Self.temporaryPath(for: target)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw OutputError(.write, path: target, errno: errno) }
     var failure: Int32 = 0
@@ -263,10 +286,10 @@ public struct FileWriter: Sendable {
     }
     // close(2) can report a deferred write error (NFS, quota): it counts too.
     if close(descriptor) != 0 && failure == 0 { failure = errno }
-    if failure == 0 && rename(temporary, target) != 0 { failure = errno }
     if failure != 0 {
       unlink(temporary)
       throw OutputError(.write, path: target, errno: failure)
     }
+    return temporary
   }
 }

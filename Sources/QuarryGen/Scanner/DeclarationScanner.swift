@@ -108,6 +108,11 @@ struct DeclarationScanner {
   var braceBalanceWentNegative = false
   /// Effective access of the types declared so far, by qualified name, for their extensions.
   var typeAccess = DeclaredTypeAccess()
+  /// Takes each run of structs and enums as soon as no type body is open, so that a file of
+  /// declarations is never held whole (`quarry scan`); nil keeps them all in the result.
+  var handoff: DeclarationHandoff?
+  /// Whether a declaration handed off had an annotation (see `holdsAnnotation`).
+  var handedOffAnnotation = false
 
   struct LineCache {
     var offset = 0
@@ -131,13 +136,18 @@ struct DeclarationScanner {
     diagnostics: [Diagnostic]
   ) {
     var result = scanPass()
+    var annotated = handedOffAnnotation
     if braceBalance != 0 || braceBalanceWentNegative {
       var second = DeclarationScanner(file: SourceFile(path: path, bytes: bytes))
       second.recoversByIndentation = true
+      // What the first pass handed off is replaced by the second pass's reading.
+      handoff?.restart()
+      second.handoff = handoff
       result = second.scanPass()
+      annotated = second.handedOffAnnotation
     }
     if result.diagnostics.contains(where: \.isError)
-      && !Self.holdsAnnotation(bytes, structs: result.structs, enums: result.enums)
+      && !annotated && !Self.holdsAnnotation(bytes, structs: result.structs, enums: result.enums)
     {
       for index in result.diagnostics.indices where result.diagnostics[index].isError {
         result.diagnostics[index].severity = .warning
@@ -151,13 +161,14 @@ struct DeclarationScanner {
   static func holdsAnnotation(
     _ bytes: [UInt8], structs: [StructDeclaration], enums: [EnumDeclaration]
   ) -> Bool {
-    let annotatesStruct = structs.contains {
+    holdsAnnotation(structs: structs, enums: enums) || annotationMarker.occurs(in: bytes)
+  }
+
+  /// Whether any of these declarations or their properties has an annotation.
+  static func holdsAnnotation(structs: [StructDeclaration], enums: [EnumDeclaration]) -> Bool {
+    structs.contains {
       !$0.annotations.isEmpty || $0.properties.contains { !$0.annotations.isEmpty }
-    }
-    if annotatesStruct || enums.contains(where: { !$0.annotations.isEmpty }) {
-      return true
-    }
-    return annotationMarker.occurs(in: bytes)
+    } || enums.contains(where: { !$0.annotations.isEmpty })
   }
 
   private static let annotationMarker = ByteSearch.Pattern("quarry:", foldingCase: true)
@@ -169,6 +180,7 @@ struct DeclarationScanner {
   ) {
     advance()
     while token.kind != .endOfFile {
+      if handoff != nil && scopes.isEmpty && untrackedBlocks == 0 { handOff() }
       if recoversByIndentation && !scopes.isEmpty && token.hasLeadingNewline
         && untrackedBlocks == 0
       {
@@ -181,6 +193,7 @@ struct DeclarationScanner {
       }
     }
     reportUnclosedAtEnd()
+    handOff()
     // By position; at the same position, in the order found (the lexer's first).
     var all = (lexer.diagnostics + diagnostics).enumerated()
       .sorted { ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset) }
@@ -192,6 +205,19 @@ struct DeclarationScanner {
           ScannerMessage.tooManyDiagnostics(suppressed).text, at: location(bytes.count)))
     }
     return (structs, enums, all)
+  }
+
+  /// Gives the structs and enums read so far to `handoff`, which is safe only when no type
+  /// body is open: then no scope holds an index into either array, and nothing later in the
+  /// file changes them (extensions keep their members in `types`).
+  mutating func handOff() {
+    guard let handoff, !structs.isEmpty || !enums.isEmpty else { return }
+    if !handedOffAnnotation {
+      handedOffAnnotation = Self.holdsAnnotation(structs: structs, enums: enums)
+    }
+    handoff.receive(structs, enums)
+    structs.removeAll(keepingCapacity: true)
+    enums.removeAll(keepingCapacity: true)
   }
 
   // MARK: - Tokens

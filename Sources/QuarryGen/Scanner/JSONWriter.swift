@@ -97,6 +97,11 @@ struct JSONWriter {
     } while magnitude > 0
   }
 
+  /// Empties the writer, keeping its capacity (to write in pieces).
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   /// Drops everything from `count` on, to rewrite the tail.
   mutating func truncate(to count: Int) {
     bytes.removeSubrange(count...)

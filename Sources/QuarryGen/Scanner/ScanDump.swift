@@ -62,6 +62,17 @@ public enum ScanDump {
     }
     finish(&entries, in: &writer)
     writer.raw("],\n \"diagnostics\":[")
+    writeDiagnostics(files, ranks: ranks, lines: &lineTables, entries: &entries, to: &writer)
+    finish(&entries, in: &writer)
+    writer.raw("]}\n")
+    return writer.bytes
+  }
+
+  /// The diagnostics section's entries, in order, without its brackets.
+  static func writeDiagnostics(
+    _ files: [ScannedFile], ranks: [String: Int], lines lineTables: inout [LineTable],
+    entries: inout [Entry], to writer: inout JSONWriter
+  ) {
     for (index, scanned) in files.enumerated() {
       for diagnostic in scanned.diagnostics {
         if !entries.isEmpty { writer.raw(",") }
@@ -86,16 +97,13 @@ public enum ScanDump {
           Entry(rank: rank, offset: diagnostic.location.offset, range: start..<writer.count))
       }
     }
-    finish(&entries, in: &writer)
-    writer.raw("]}\n")
-    return writer.bytes
   }
 
   // MARK: - Ordering
 
   /// One rendered struct, enum or diagnostic: its sort key and its bytes in the writer, which
   /// start with `\n  ` (entries after the first follow a comma).
-  private struct Entry {
+  struct Entry {
     var rank: Int
     var offset: Int
     var range: Range<Int>
@@ -104,7 +112,7 @@ public enum ScanDump {
   private static let indentCount = 3  // "\n  "
 
   /// Each path's place in sorted order; equal paths share a rank.
-  private static func pathRanks(_ files: [ScannedFile]) -> [String: Int] {
+  static func pathRanks(_ files: [ScannedFile]) -> [String: Int] {
     var paths: [String] = []
     paths.reserveCapacity(files.count)
     for scanned in files {
@@ -124,7 +132,7 @@ public enum ScanDump {
 
   /// Puts the entries just written (the tail of `writer`) in order and empties `entries`.
   /// Input in order, the usual case, is left where it is.
-  private static func finish(_ entries: inout [Entry], in writer: inout JSONWriter) {
+  static func finish(_ entries: inout [Entry], in writer: inout JSONWriter) {
     defer { entries.removeAll(keepingCapacity: true) }
     guard let first = entries.first else { return }
     let bytes = writer.bytes
@@ -201,7 +209,7 @@ public enum ScanDump {
     writer.string(doc)
   }
 
-  private static func writeStruct(
+  static func writeStruct(
     _ declaration: StructDeclaration, path: String, lines: inout LineTable,
     to writer: inout JSONWriter
   ) {
@@ -270,7 +278,7 @@ public enum ScanDump {
     }
   }
 
-  private static func writeEnum(
+  static func writeEnum(
     _ declaration: EnumDeclaration, path: String, lines: inout LineTable,
     to writer: inout JSONWriter
   ) {

@@ -28,4 +28,12 @@ public struct SourceScanner: Sendable {
     SourceryAnnotationReader.apply(to: &scanned)
     return scanned
   }
+
+  /// Scans `file` handing its structs and enums to `handoff` as they are finished (without
+  /// their `// sourcery:` annotations); the result holds only the file and its diagnostics.
+  func scan(_ file: SourceFile, handingOffTo handoff: DeclarationHandoff) -> ScannedFile {
+    var scanner = DeclarationScanner(file: file)
+    scanner.handoff = handoff
+    return ScannedFile(file: file, diagnostics: scanner.scan().diagnostics)
+  }
 }
