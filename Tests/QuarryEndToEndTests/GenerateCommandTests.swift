@@ -130,7 +130,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       try generate(into: output),
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 21 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 23 generated files up to date\n", standardError: ""))
     for name in QuarryBinary.tree(output).keys {
       let attributes = try FileManager.default.attributesOfItem(
         atPath: output.appendingPathComponent(name).path)
@@ -213,7 +213,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       clean,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 21 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 23 generated files up to date\n", standardError: ""))
 
     let bird = output.appendingPathComponent("Bird+Quarry.swift")
     try (try String(contentsOf: bird, encoding: .utf8) + "// edited\n")
