@@ -228,4 +228,30 @@ final class IncludingChainsTests: XCTestCase {
     }
     XCTAssertEqual(tagged.map(\.1), books.map { _ in 0 })
   }
+
+  /// The decision of issue 21: on a query of whole rows without `group`, `having` keeps rows
+  /// as `filter` does (so `having(Author.books.count >= 10)` reads as it is written); with
+  /// `group` it keeps groups, as SQL's HAVING. An aggregate of the rows' own columns without
+  /// `group` is SQLite's error, not one arbitrary row of a whole-table group.
+  func testHavingWithoutGroupKeepsRowsAndWithGroupKeepsGroups() throws {
+    try insertLibrary(authorCount: 40)
+    let (having, filtered) = try database.read { tx in
+      (
+        try tx.fetchAll(Book.all().having(Book.Columns.title > "Œuvre 2")),
+        try tx.fetchAll(Book.all().filter(Book.Columns.title > "Œuvre 2"))
+      )
+    }
+    XCTAssertEqual(having, filtered)
+    XCTAssertEqual(having, books.filter { $0.title > "Œuvre 2" })
+    XCTAssertFalse(having.isEmpty)
+    let grouped = try database.read { tx in
+      try tx.fetchAll(Book.all().group(Book.Columns.authorID).having(Book.Columns.id.count >= 2))
+    }
+    let counts = Dictionary(grouping: books, by: \.authorID).filter { $0.value.count >= 2 }
+    XCTAssertEqual(Set(grouped.map(\.authorID)), Set(counts.keys))
+    XCTAssertEqual(grouped.count, counts.count)
+    XCTAssertThrowsError(
+      try database.read { try $0.fetchAll(Book.all().having(Book.Columns.id.count >= 2)) }
+    ) { XCTAssertTrue("\($0)".contains("misuse of aggregate"), "\($0)") }
+  }
 }
