@@ -26,9 +26,9 @@ final class GenerateCommandTests: XCTestCase {
         "Author+Quarry.swift", "Bird+Quarry.swift", "Book+Quarry.swift", "BookTag+Quarry.swift",
         "Cover+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "Nutrition+Quarry.swift", "Perch+Quarry.swift", "Perch.Height+Quarry.swift", "Publisher+Quarry.swift",
         "QuarryTables.swift",
-        "Recipe+Quarry.swift", "Review+Quarry.swift", "Schema.sql", "Side+Quarry.swift", "Sighting+Quarry.swift",
-        "Sighting.Weather+Quarry.swift", "Step+Quarry.swift", "Tag+Quarry.swift",
-        "Tool+Quarry.swift",
+        "Recipe+Quarry.swift", "Review+Quarry.swift", "Schema.sql", "Shelf+Quarry.swift",
+        "Side+Quarry.swift", "Sighting+Quarry.swift", "Sighting.Weather+Quarry.swift",
+        "Slot+Quarry.swift", "Step+Quarry.swift", "Tag+Quarry.swift", "Tool+Quarry.swift",
       ])
     let actual = QuarryBinary.tree(output)
     let expected = QuarryBinary.tree(generated)
@@ -174,9 +174,10 @@ final class GenerateCommandTests: XCTestCase {
         "removed Nutrition+Quarry.swift", "removed Perch+Quarry.swift",
         "removed Perch.Height+Quarry.swift", "removed Publisher+Quarry.swift",
         "updated QuarryTables.swift",
-        "removed Recipe+Quarry.swift", "removed Review+Quarry.swift", "updated Schema.sql", "removed Sighting+Quarry.swift",
-        "removed Sighting.Weather+Quarry.swift", "removed Step+Quarry.swift",
-        "removed Tag+Quarry.swift", "removed Tool+Quarry.swift",
+        "removed Recipe+Quarry.swift", "removed Review+Quarry.swift", "updated Schema.sql",
+        "removed Shelf+Quarry.swift", "removed Sighting+Quarry.swift",
+        "removed Sighting.Weather+Quarry.swift", "removed Slot+Quarry.swift",
+        "removed Step+Quarry.swift", "removed Tag+Quarry.swift", "removed Tool+Quarry.swift",
       ])
     XCTAssertEqual(
       QuarryBinary.tree(output).keys.sorted(),
