@@ -40,10 +40,16 @@ extension WriteTransaction {
 
   private func insertRow<T: TableRecord>(_ value: T) throws -> Int64 {
     let connection = checkedConnection
-    let statement = try connection.statements(for: T.self).statement(.insert, on: connection)
+    let tableStatements = connection.statements(for: T.self)
+    let statement = try tableStatements.statement(.insert, on: connection)
     try value.bind(to: statement)
-    try statement.execute()
-    let rowID = connection.lastInsertedRowID
+    let rowID: Int64
+    if _slowPath(statement.postgres != nil) {
+      rowID = try runPostgresInsert(statement, of: tableStatements, table: T.table)
+    } else {
+      try statement.execute()
+      rowID = connection.lastInsertedRowID
+    }
     if T.hasOwnedChildren { try value.insertOwnedChildren(in: self, rowID: rowID) }
     return rowID
   }
@@ -112,8 +118,14 @@ extension WriteTransaction {
   /// Related SQLite documentation: <https://sqlite.org/lang_upsert.html>
   public func upsert<T: TableRecord>(_ value: T) throws {
     let connection = checkedConnection
-    let kind: TableStatements.Kind = T.hasOwnedChildren ? .upsertReturningRow : .upsert
-    let statement = try connection.statements(for: T.self).statement(kind, on: connection)
+    let tableStatements = connection.statements(for: T.self)
+    if _slowPath(connection.postgres != nil) && T.table.hasUniqueConstraints {
+      return try postgresUpsert(value, statements: tableStatements)
+    }
+    // On SQLite, a struct with owned children has the upsert return the row it wrote.
+    let kind: TableStatements.Kind =
+      T.hasOwnedChildren && connection.postgres == nil ? .upsertReturningRow : .upsert
+    let statement = try tableStatements.statement(kind, on: connection)
     try upsert(value, with: statement)
   }
 
@@ -148,11 +160,12 @@ extension WriteTransaction {
     }
     let target = names.map(SQLIdentifier.quote).joined(separator: ", ")
     var sql = insert + " ON CONFLICT (\(target)) DO "
-    if T.hasOwnedChildren {
+    if T.hasOwnedChildren && connection.postgres == nil {
       sql += TableStatements.conflictAction(table, updating: updated, returningRow: true)
       sql += TableStatements.returningColumns(table)
     } else {
       sql += TableStatements.conflictAction(table, updating: updated)
+      sql += connection.statements(for: T.self).returning
     }
     let statement = try connection.cachedStatement(sql)
     statement.tableName = table.name
@@ -165,19 +178,27 @@ extension WriteTransaction {
     var stamped = value
     if T.hasTimestamps { stamped.setTimestamps(transactionDate, inserting: true) }
     try stamped.bind(to: statement)
-    guard T.hasOwnedChildren else { return try statement.execute() }
-    // A conflict on a unique column updates a row whose key is not the value's (and an
-    // autoincrement value may have none): its children go to the row that was written, never
-    // to the value's key or to the last inserted rowid. SQLite makes every change of a
-    // RETURNING statement in its first step.
-    let stored = try statement.withReset { statement -> T in
-      guard try statement.step() else {
-        preconditionFailure("an upsert with RETURNING returned no row: \(statement.sql)")
+    if _slowPath(statement.postgres != nil) {
+      let tableStatements = checkedConnection.statements(for: T.self)
+      _ = try runPostgresInsert(statement, of: tableStatements, table: T.table)
+    } else if T.hasOwnedChildren {
+      // A conflict on a unique column updates a row whose key is not the value's (and an
+      // autoincrement value may have none): its children go to the row that was written, never
+      // to the value's key or to the last inserted rowid. SQLite makes every change of a
+      // RETURNING statement in its first step.
+      let stored = try statement.withReset { statement -> T in
+        guard try statement.step() else {
+          preconditionFailure("an upsert with RETURNING returned no row: \(statement.sql)")
+        }
+        return try T(row: Row(statement: statement, number: 1))
       }
-      return try T(row: Row(statement: statement, number: 1))
+      stamped.takePrimaryKey(from: stored)
+    } else {
+      return try statement.execute()
     }
-    stamped.takePrimaryKey(from: stored)
-    try stamped.replaceOwnedChildren(in: self, rowID: checkedConnection.lastInsertedRowID)
+    if T.hasOwnedChildren {
+      try stamped.replaceOwnedChildren(in: self, rowID: checkedConnection.lastInsertedRowID)
+    }
   }
 
   /// Deletes the row with `value`'s primary key; returns whether there was one.
