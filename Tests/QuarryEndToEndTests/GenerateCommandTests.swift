@@ -26,9 +26,9 @@ final class GenerateCommandTests: XCTestCase {
         "Author+Quarry.swift", "Bird+Quarry.swift", "Book+Quarry.swift", "BookTag+Quarry.swift",
         "Cover+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "Nutrition+Quarry.swift", "Perch+Quarry.swift", "Perch.Height+Quarry.swift", "Publisher+Quarry.swift",
         "QuarryTables.swift",
-        "Recipe+Quarry.swift", "Review+Quarry.swift", "Schema.sql", "Side+Quarry.swift", "Sighting+Quarry.swift",
-        "Sighting.Weather+Quarry.swift", "Step+Quarry.swift", "Tag+Quarry.swift",
-        "Tool+Quarry.swift",
+        "Recipe+Quarry.swift", "Review+Quarry.swift", "Schema.sql", "Shelf+Quarry.swift",
+        "Side+Quarry.swift", "Sighting+Quarry.swift", "Sighting.Weather+Quarry.swift",
+        "Slot+Quarry.swift", "Step+Quarry.swift", "Tag+Quarry.swift", "Tool+Quarry.swift",
       ])
     let actual = QuarryBinary.tree(output)
     let expected = QuarryBinary.tree(generated)
@@ -130,7 +130,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       try generate(into: output),
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 21 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 23 generated files up to date\n", standardError: ""))
     for name in QuarryBinary.tree(output).keys {
       let attributes = try FileManager.default.attributesOfItem(
         atPath: output.appendingPathComponent(name).path)
@@ -174,9 +174,10 @@ final class GenerateCommandTests: XCTestCase {
         "removed Nutrition+Quarry.swift", "removed Perch+Quarry.swift",
         "removed Perch.Height+Quarry.swift", "removed Publisher+Quarry.swift",
         "updated QuarryTables.swift",
-        "removed Recipe+Quarry.swift", "removed Review+Quarry.swift", "updated Schema.sql", "removed Sighting+Quarry.swift",
-        "removed Sighting.Weather+Quarry.swift", "removed Step+Quarry.swift",
-        "removed Tag+Quarry.swift", "removed Tool+Quarry.swift",
+        "removed Recipe+Quarry.swift", "removed Review+Quarry.swift", "updated Schema.sql",
+        "removed Shelf+Quarry.swift", "removed Sighting+Quarry.swift",
+        "removed Sighting.Weather+Quarry.swift", "removed Slot+Quarry.swift",
+        "removed Step+Quarry.swift", "removed Tag+Quarry.swift", "removed Tool+Quarry.swift",
       ])
     XCTAssertEqual(
       QuarryBinary.tree(output).keys.sorted(),
@@ -213,7 +214,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       clean,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 21 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 23 generated files up to date\n", standardError: ""))
 
     let bird = output.appendingPathComponent("Bird+Quarry.swift")
     try (try String(contentsOf: bird, encoding: .utf8) + "// edited\n")

@@ -228,4 +228,80 @@ final class IncludingChainsTests: XCTestCase {
     }
     XCTAssertEqual(tagged.map(\.1), books.map { _ in 0 })
   }
+
+  /// The decision of issue 21: on a query of whole rows without `group`, `having` keeps rows
+  /// as `filter` does (so `having(Author.books.count >= 10)` reads as it is written); with
+  /// `group` it keeps groups, as SQL's HAVING. An aggregate of the rows' own columns without
+  /// `group` is SQLite's error, not one arbitrary row of a whole-table group.
+  func testHavingWithoutGroupKeepsRowsAndWithGroupKeepsGroups() throws {
+    try insertLibrary(authorCount: 40)
+    let (having, filtered) = try database.read { tx in
+      (
+        try tx.fetchAll(Book.all().having(Book.Columns.title > "Œuvre 2")),
+        try tx.fetchAll(Book.all().filter(Book.Columns.title > "Œuvre 2"))
+      )
+    }
+    XCTAssertEqual(having, filtered)
+    XCTAssertEqual(having, books.filter { $0.title > "Œuvre 2" })
+    XCTAssertFalse(having.isEmpty)
+    let grouped = try database.read { tx in
+      try tx.fetchAll(Book.all().group(Book.Columns.authorID).having(Book.Columns.id.count >= 2))
+    }
+    let counts = Dictionary(grouping: books, by: \.authorID).filter { $0.value.count >= 2 }
+    XCTAssertEqual(Set(grouped.map(\.authorID)), Set(counts.keys))
+    XCTAssertEqual(grouped.count, counts.count)
+    XCTAssertThrowsError(
+      try database.read { try $0.fetchAll(Book.all().having(Book.Columns.id.count >= 2)) }
+    ) { XCTAssertTrue("\($0)".contains("misuse of aggregate"), "\($0)") }
+  }
+
+  /// Written inline, as a GRDB user writes them: three chained `including` inside `fetchAll`
+  /// in a `read` closure, a chain of four, and three nested ones. All of them failed to
+  /// compile while the included values were a growing parameter pack.
+  func testLongChainsWrittenInlineLoadWithOneQueryPerAssociation() throws {
+    try insertLibrary(authorCount: 30)
+    let three: [(Book, Author, Author?, Cover?)] = try database.read { tx in
+      try tx.fetchAll(
+        Book.all().including(Book.author).including(Book.editor).including(Book.cover))
+    }
+    XCTAssertEqual(log.selects, 4)
+    XCTAssertEqual(three.map(\.0), books)
+    XCTAssertEqual(three.map(\.1), books.map { author($0.authorID)! })
+    XCTAssertEqual(three.map(\.2), books.map { author($0.editorID) })
+    XCTAssertEqual(three.map(\.3), books.map { book in covers.first { $0.bookID == book.id } })
+
+    log.removeAll()
+    let four: [(Book, Author, Author?, Cover?, [Review])] = try database.read { tx in
+      try tx.fetchAll(
+        Book.all().including(Book.author).including(Book.editor).including(Book.cover)
+          .including(Book.reviews).order(Book.Columns.title.desc))
+    }
+    XCTAssertEqual(log.selects, 5)
+    let byTitle = books.sorted { $0.title > $1.title }
+    XCTAssertEqual(four.map(\.0), byTitle)
+    XCTAssertEqual(four.map(\.2), byTitle.map { author($0.editorID) })
+    XCTAssertEqual(
+      four.map { $0.4.sorted { $0.id < $1.id } },
+      byTitle.map { book in reviews.filter { $0.bookID == book.id } })
+
+    log.removeAll()
+    let nested: [(Author, [(Book, [Review], Cover?, Author?)])] = try database.read { tx in
+      try tx.fetchAll(
+        Author.all().including(
+          Author.books.including(Book.reviews).including(Book.cover).including(Book.editor)))
+    }
+    XCTAssertEqual(log.selects, 5)
+    XCTAssertEqual(nested.map(\.0), authors)
+    for (owner, shelf) in nested {
+      XCTAssertEqual(
+        Set(shelf.map(\.0.id)), Set(books.filter { $0.authorID == owner.id }.map(\.id)))
+      for (book, bookReviews, cover, editor) in shelf {
+        XCTAssertEqual(
+          bookReviews.sorted { $0.id < $1.id }, reviews.filter { $0.bookID == book.id })
+        XCTAssertEqual(cover, covers.first { $0.bookID == book.id })
+        XCTAssertEqual(editor, author(book.editorID))
+      }
+    }
+    XCTAssertTrue(nested.contains { $0.1.contains { $0.3 != nil } })
+  }
 }

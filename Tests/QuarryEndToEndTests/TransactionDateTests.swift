@@ -140,4 +140,32 @@ final class TransactionDateTests: XCTestCase {
     XCTAssertEqual(stored.0, inserted.timeIntervalSinceReferenceDate)
     XCTAssertEqual(stored.1, upserted.timeIntervalSinceReferenceDate)
   }
+
+  func testSaveOfARecordSetsUpdatedAtOnlyWhenColumnsChanged() throws {
+    try database.write { try $0.insert(Publisher(id: nil, name: "Tor", city: nil, createdAt: old)) }
+    let (created, insertedAt) = try storedDates("Tor")
+    let inserted = try XCTUnwrap(insertedAt)
+    let stored = try XCTUnwrap(database.read { try $0.fetchOne(Publisher.self, id: 1) })
+    let record = PublisherTranslator.record(from: stored)
+    // Nothing changed: nothing is written, and updatedAt stays.
+    try database.write { try $0.save(record) }
+    XCTAssertEqual(record.updatedAt?.timeIntervalSinceReferenceDate, inserted)
+    XCTAssertEqual(try storedDates("Tor").1, inserted)
+
+    record.city = "New York"
+    let saved = try database.write { tx in
+      try tx.save(record)
+      return tx.transactionDate
+    }
+    XCTAssertGreaterThan(saved.timeIntervalSinceReferenceDate, inserted)
+    XCTAssertEqual(record.updatedAt, saved)
+    XCTAssertFalse(record.hasChanges)
+    let dates = try storedDates("Tor")
+    XCTAssertEqual(dates.0, created)
+    XCTAssertEqual(dates.1, saved.timeIntervalSinceReferenceDate)
+    let city = try database.read {
+      try $0.fetchValue(String.self, sql: #"SELECT "city" FROM "publishers" WHERE "id" = 1"#)
+    }
+    XCTAssertEqual(city, "New York")
+  }
 }

@@ -37,13 +37,13 @@ final class Connection {
   var installedCustomizationCount = 0
   /// How many savepoints of `WriteTransaction.inSavepoint` are open, which names the next one.
   var savepointDepth = 0
-  /// The statements of the cursors fetched in the current transaction, reset when it ends.
-  var openCursors: [WeakStatement] = []
+  /// The cursors fetched in the current transaction, ended when it ends.
+  var openCursors: [WeakCursor] = []
 
-  /// Resets the statements of the transaction's cursors, so none keeps reading (or holds its
-  /// snapshot) after the closure returns.
+  /// Ends the transaction's cursors, so none keeps reading (or holds its snapshot) after the
+  /// closure returns, and a cursor used afterwards stops the program.
   func finishCursors() {
-    for cursor in openCursors { cursor.statement?.reset() }
+    for cursor in openCursors { cursor.cursor?.endWithTransaction() }
     openCursors.removeAll()
   }
 

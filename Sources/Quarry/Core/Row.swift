@@ -18,7 +18,10 @@ import Foundation
 ///
 /// Related SQLite documentation: <https://sqlite.org/c3ref/column_blob.html>
 public struct Row {
-  @usableFromInline let statement: Statement
+  // Unowned: whoever hands out a row keeps its statement alive for the call (the connection's
+  // cache, a cursor), and a row is valid only during that call. A strong reference cost a
+  // retain and a release per row, since every `init(row:)` takes the row as its own.
+  @usableFromInline unowned(unsafe) let statement: Statement
   /// The 1-based position of the row in the result, for error messages.
   @usableFromInline let number: Int
 

@@ -24,37 +24,46 @@
 ///
 /// Related SQLite documentation: <https://sqlite.org/isolation.html>
 public final class DatabaseCursor<Element> {
-  private let transaction: ReadTransaction
-  private let statement: Statement
-  private let decode: (Row) throws -> Element
-  private var number = 0
-  private var isDone = false
+  // `next()` is inlinable and its state is one byte the cursor owns, so a walk specialized for
+  // `Element` costs a step and a decode per row: profiles of the generic `next()` showed a
+  // closure call through generic metadata, an Optional built through value witnesses and a
+  // load of the transaction's validity on every row (1.36× the raw C loop, target 1.25×).
+  @usableFromInline let statement: Statement
+  @usableFromInline let decode: (Row) throws -> Element
+  // Unchecked: the cursor is not Sendable and `next()` never reenters itself, so no access can
+  // overlap; the dynamic check cost two runtime calls per row.
+  @exclusivity(unchecked) @usableFromInline var number = 0
+  @exclusivity(unchecked) @usableFromInline var state = CursorState.open
 
+  @usableFromInline
   init(
     transaction: ReadTransaction, statement: Statement, decode: @escaping (Row) throws -> Element
   ) {
-    self.transaction = transaction
     self.statement = statement
     self.decode = decode
-    transaction.connection.openCursors.append(WeakStatement(statement))
+    transaction.connection.openCursors.append(WeakCursor(self))
   }
 
   /// The next element, or nil after the last one (and on every later call).
   ///
+  /// ```swift
+  /// while let book = try cursor.next() { print(book.title) }
+  /// ```
+  ///
   /// - Throws: ``SQLiteError`` when stepping fails, or ``RowDecodingError`` when the row does
   ///   not decode; after an error the cursor is done.
+  @inlinable
   public func next() throws -> Element? {
-    // fatalError rather than precondition: -O builds drop precondition's message.
-    if !transaction.isValid {
-      fatalError("a cursor was used after the read or write closure it was fetched in returned")
+    guard state == .open else {
+      if state == .done { return nil }
+      Self.usedAfterTransaction()
     }
-    guard !isDone else { return nil }
     do {
       guard try statement.step() else {
         finish()
         return nil
       }
-      number += 1
+      number &+= 1
       return try decode(Row(statement: statement, number: number))
     } catch {
       finish()
@@ -67,24 +76,56 @@ public final class DatabaseCursor<Element> {
   /// ```swift
   /// let rest = try cursor.collect()
   /// ```
+  @inlinable
   public func collect() throws -> [Element] {
     var elements: [Element] = []
     while let element = try next() { elements.append(element) }
     return elements
   }
 
-  private func finish() {
-    isDone = true
+  @usableFromInline
+  func finish() {
+    state = .done
+    statement.reset()
+  }
+
+  // fatalError rather than precondition: -O builds drop precondition's message.
+  @usableFromInline
+  static func usedAfterTransaction() -> Never {
+    fatalError("a cursor was used after the read or write closure it was fetched in returned")
+  }
+}
+
+/// Where a cursor is in its walk.
+@usableFromInline
+enum CursorState: UInt8 {
+  /// More rows may come.
+  case open
+  /// The last row was read, or a step or decode failed: `next()` returns nil.
+  case done
+  /// The transaction it was fetched in ended: `next()` stops the program.
+  case ended
+}
+
+/// A cursor the connection ends when its transaction ends.
+protocol TransactionBoundCursor: AnyObject {
+  /// Resets the statement and makes any later `next()` a programming error.
+  func endWithTransaction()
+}
+
+extension DatabaseCursor: TransactionBoundCursor {
+  func endWithTransaction() {
+    state = .ended
     statement.reset()
   }
 }
 
-/// A cursor's statement, which the connection resets when the transaction ends without
-/// keeping the cursor alive.
-struct WeakStatement {
-  weak var statement: Statement?
+/// A cursor of the current transaction, held weakly: a cursor that is dropped early is not
+/// kept alive by the connection.
+struct WeakCursor {
+  weak var cursor: (any TransactionBoundCursor)?
 
-  init(_ statement: Statement) {
-    self.statement = statement
+  init(_ cursor: any TransactionBoundCursor) {
+    self.cursor = cursor
   }
 }

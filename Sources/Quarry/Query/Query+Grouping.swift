@@ -96,7 +96,7 @@ extension Selection {
   private func grouped(by nodes: [SQLNode]) -> Selection {
     var core = core
     core.groups = nodes
-    return Selection(core: core, decoder: decoder)
+    return with(core: core)
   }
 }
 

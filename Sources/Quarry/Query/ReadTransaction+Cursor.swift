@@ -15,11 +15,20 @@ extension ReadTransaction {
   /// The cursor is valid inside this closure only (see ``DatabaseCursor``).
   ///
   /// - Throws: ``SQLiteError`` when the query does not compile.
+  // Inlinable, with `recordCursor`, so the decoding closure calls the record's own
+  // `init(row:)` rather than going through its conformance for every row.
+  @inlinable
   public func fetchCursor<T: TableRecord>(_ query: Query<T>) throws -> DatabaseCursor<T> {
+    recordCursor(T.self, try recordCursorStatement(query))
+  }
+
+  /// The statement of a record cursor over `query`, its columns checked.
+  @usableFromInline
+  func recordCursorStatement<T: TableRecord>(_ query: Query<T>) throws -> Statement {
     let rendered = query.cache.sql(.rows) { SQLRenderer.rows(query.core) }
     let statement = try cursorStatement(rendered.sql, rendered.arguments, table: T.table.name)
     try statement.checkColumns(of: T.self)
-    return recordCursor(T.self, statement)
+    return statement
   }
 
   /// A cursor over the values (or tuples) of `selection`.
@@ -35,7 +44,15 @@ extension ReadTransaction {
   {
     let rendered = selection.cache.sql(.rows) { SQLRenderer.rows(selection.core) }
     let statement = try cursorStatement(rendered.sql, rendered.arguments, table: T.table.name)
-    return DatabaseCursor(transaction: self, statement: statement, decode: selection.decoder)
+    guard let completion = selection.completion else {
+      return DatabaseCursor(transaction: self, statement: statement, decode: selection.decoder)
+    }
+    let decoder = selection.decoder
+    return DatabaseCursor(transaction: self, statement: statement) { row in
+      var values = [try decoder(row)]
+      try completion(&values, self)
+      return values[0]
+    }
   }
 
   /// A cursor over the rows of your own SQL as table records; interpolated values are bound.
@@ -103,13 +120,16 @@ extension ReadTransaction {
     }
   }
 
-  private func recordCursor<T: TableRecord>(_ type: T.Type, _ statement: Statement)
+  @inlinable
+  func recordCursor<T: TableRecord>(_ type: T.Type, _ statement: Statement)
     -> DatabaseCursor<T>
   {
     guard T.hasOwnedChildren else {
       return DatabaseCursor(transaction: self, statement: statement) { try T(row: $0) }
     }
-    return DatabaseCursor(transaction: self, statement: statement) { [unowned self] row in
+    // The transaction is held strongly: it does not hold the cursor, and a cursor used after
+    // it ended stops before reaching it.
+    return DatabaseCursor(transaction: self, statement: statement) { row in
       var values = [try T(row: row)]
       try T.loadOwnedChildren(&values, in: self, everyRow: false)
       return values[0]

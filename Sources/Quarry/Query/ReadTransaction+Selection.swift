@@ -23,6 +23,7 @@ extension ReadTransaction {
       number += 1
       values.append(try decoder(Row(statement: statement, number: number)))
     }
+    if let completion = selection.completion { try completion(&values, self) }
     return values
   }
 
@@ -37,10 +38,14 @@ extension ReadTransaction {
   public func fetchOne<T: TableRecord, Value>(_ selection: Selection<T, Value>) throws -> Value? {
     let rendered = selection.cache.sql(.first) { SQLRenderer.first(selection.core) }
     let statement = try prepared(rendered, table: T.table.name)
-    return try statement.withReset { statement in
+    let value = try statement.withReset { statement -> Value? in
       guard try statement.step() else { return nil }
       return try selection.decoder(Row(statement: statement, number: 1))
     }
+    guard let completion = selection.completion, let value else { return value }
+    var values = [value]
+    try completion(&values, self)
+    return values[0]
   }
 
   /// The first value of a one-column `selection`, nil when there is no row or the value is

@@ -18,17 +18,29 @@ public struct Selection<T: TableRecord, Value>: Sendable {
   var core: SelectCore
   /// Reads one result row as `Value`.
   @usableFromInline let decoder: @Sendable (Row) throws -> Value
+  /// Completes the decoded results, with one query per child table for all of them: the owned
+  /// children of `annotated(with:)` rows. Nil for every other selection.
+  @usableFromInline let completion: (@Sendable (inout [Value], ReadTransaction) throws -> Void)?
   let cache = RenderedSQLCache()
 
-  init(core: SelectCore, decoder: @escaping @Sendable (Row) throws -> Value) {
+  init(
+    core: SelectCore, decoder: @escaping @Sendable (Row) throws -> Value,
+    completion: (@Sendable (inout [Value], ReadTransaction) throws -> Void)? = nil
+  ) {
     self.core = core
     self.decoder = decoder
+    self.completion = completion
+  }
+
+  /// The same selection over another `core` (a new value: the rendered SQL is cached per core).
+  func with(core: SelectCore) -> Selection {
+    Selection(core: core, decoder: decoder, completion: completion)
   }
 
   private func with(_ change: (inout SelectCore) -> Void) -> Selection {
     var core = core
     change(&core)
-    return Selection(core: core, decoder: decoder)
+    return with(core: core)
   }
 
   /// Keeps the rows where `condition` holds (combined with earlier filters by AND).

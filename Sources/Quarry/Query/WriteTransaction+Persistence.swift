@@ -122,7 +122,10 @@ extension WriteTransaction {
     if _slowPath(connection.postgres != nil) && T.table.hasUniqueConstraints {
       return try postgresUpsert(value, statements: tableStatements)
     }
-    let statement = try tableStatements.statement(.upsert, on: connection)
+    // On SQLite, a struct with owned children has the upsert return the row it wrote.
+    let kind: TableStatements.Kind =
+      T.hasOwnedChildren && connection.postgres == nil ? .upsertReturningRow : .upsert
+    let statement = try tableStatements.statement(kind, on: connection)
     try upsert(value, with: statement)
   }
 
@@ -156,14 +159,21 @@ extension WriteTransaction {
       !table.columns[$0].isPrimaryKey && !names.contains(table.columns[$0].name)
     }
     let target = names.map(SQLIdentifier.quote).joined(separator: ", ")
-    let action = TableStatements.conflictAction(table, updating: updated)
-    let statement = try connection.cachedStatement(
-      insert + " ON CONFLICT (\(target)) DO \(action)"
-        + connection.statements(for: T.self).returning)
+    var sql = insert + " ON CONFLICT (\(target)) DO "
+    if T.hasOwnedChildren && connection.postgres == nil {
+      sql += TableStatements.conflictAction(table, updating: updated, returningRow: true)
+      sql += TableStatements.returningColumns(table)
+    } else {
+      sql += TableStatements.conflictAction(table, updating: updated)
+      sql += connection.statements(for: T.self).returning
+    }
+    let statement = try connection.cachedStatement(sql)
     statement.tableName = table.name
     try upsert(value, with: statement)
   }
 
+  /// Runs an upsert statement; for a struct with owned children it returns the row written,
+  /// whose key the children are stored under.
   private func upsert<T: TableRecord>(_ value: T, with statement: Statement) throws {
     var stamped = value
     if T.hasTimestamps { stamped.setTimestamps(transactionDate, inserting: true) }
@@ -171,8 +181,20 @@ extension WriteTransaction {
     if _slowPath(statement.postgres != nil) {
       let tableStatements = checkedConnection.statements(for: T.self)
       _ = try runPostgresInsert(statement, of: tableStatements, table: T.table)
+    } else if T.hasOwnedChildren {
+      // A conflict on a unique column updates a row whose key is not the value's (and an
+      // autoincrement value may have none): its children go to the row that was written, never
+      // to the value's key or to the last inserted rowid. SQLite makes every change of a
+      // RETURNING statement in its first step.
+      let stored = try statement.withReset { statement -> T in
+        guard try statement.step() else {
+          preconditionFailure("an upsert with RETURNING returned no row: \(statement.sql)")
+        }
+        return try T(row: Row(statement: statement, number: 1))
+      }
+      stamped.takePrimaryKey(from: stored)
     } else {
-      try statement.execute()
+      return try statement.execute()
     }
     if T.hasOwnedChildren {
       try stamped.replaceOwnedChildren(in: self, rowID: checkedConnection.lastInsertedRowID)
@@ -232,12 +254,15 @@ extension WriteTransaction {
   /// try db.write { try $0.save(record) }   // UPDATE "birds" SET "name" = ?1 WHERE "id" = ?2
   /// ```
   ///
-  /// The row is found by the record's primary key, which therefore must not change.
+  /// The row is found by the record's primary key, which therefore must not change. When
+  /// columns changed, the record's `updatedAt` properties are set to ``transactionDate`` and
+  /// written with them, as `update` does; a save that changes only owned children, or nothing,
+  /// leaves them.
   ///
   /// - Throws: ``RecordNotFoundError`` when no row has the record's key,
   ///   ``PrimaryKeyChangeError`` when the key itself changed.
   public func save<R: PersistableRecord>(_ record: R) throws {
-    let changed = record.changedColumns
+    var changed = record.changedColumns
     guard !changed.isEmpty else {
       if R.Value.hasOwnedChildren { try record.saveOwnedChildren(in: self) }
       return
@@ -246,6 +271,10 @@ extension WriteTransaction {
     let table = R.Value.table
     guard !changed.contains(where: { table.columns[$0].isPrimaryKey }) else {
       throw PrimaryKeyChangeError(table: table.name)
+    }
+    if R.Value.hasTimestamps {
+      record.setUpdatedTimestamps(transactionDate)
+      changed = record.changedColumns
     }
     let quote = SQLIdentifier.quote
     let assignments = changed.enumerated()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A change-tracked record that can write its columns one at a time.
 ///
 /// Generated record classes conform, so that ``WriteTransaction/save(_:)`` updates only the
@@ -25,8 +27,20 @@ public protocol PersistableRecord: Record {
   /// Writes what changed in the record's owned children since it was made or last saved
   /// (generated only for structs with `owned` properties).
   func saveOwnedChildren(in db: WriteTransaction) throws
+
+  /// Sets the record's `// quarry: updatedAt` properties to `date` (generated only for structs
+  /// that have one); ``WriteTransaction/save(_:)`` calls it with the transaction's
+  /// ``WriteTransaction/transactionDate`` when it writes changed columns.
+  ///
+  /// ```swift
+  /// public func setUpdatedTimestamps(_ date: Date) {
+  ///   self.updatedAt = date
+  /// }
+  /// ```
+  func setUpdatedTimestamps(_ date: Date)
 }
 
 extension PersistableRecord {
   public func saveOwnedChildren(in db: WriteTransaction) throws {}
+  public func setUpdatedTimestamps(_ date: Date) {}
 }

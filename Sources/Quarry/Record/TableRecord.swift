@@ -99,6 +99,12 @@ public protocol TableRecord: Sendable {
   /// Replaces the stored owned children of a value just updated or upserted.
   func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws
 
+  /// Takes the primary key of `stored`, the row an upsert wrote: a value that conflicted on a
+  /// unique column updated a row with another key, and its owned children belong to that row.
+  ///
+  /// The generator writes it for structs with owned children; the default ignores `stored`.
+  mutating func takePrimaryKey(from stored: Self)
+
   /// Whether the struct has `// quarry: createdAt` or `updatedAt` properties; writes check it
   /// once per call, so other structs are bound as they are.
   static var hasTimestamps: Bool { get }
@@ -123,6 +129,7 @@ extension TableRecord {
   ) throws {}
   public func insertOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
   public func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
+  public mutating func takePrimaryKey(from stored: Self) {}
   public static var hasTimestamps: Bool { false }
   public mutating func setTimestamps(_ date: Date, inserting: Bool) {}
   public mutating func didInsert(rowID: Int64) {}

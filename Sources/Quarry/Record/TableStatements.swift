@@ -5,6 +5,8 @@
 final class TableStatements {
   enum Kind: Int, CaseIterable {
     case insert, update, upsert, delete, selectByKey, selectAll, count
+    /// The upsert of a struct with owned children: it returns the row written.
+    case upsertReturningRow
     /// On PostgreSQL, for tables with unique columns: the UPDATE half of an upsert (see
     /// `TableStatements+Postgres.swift`).
     case upsertUpdate
@@ -57,6 +59,11 @@ final class TableStatements {
       table.hasUniqueConstraints
       ? "" : " (" + keyPositions.map { names[$0] }.joined(separator: ", ") + ")"
     let upsert = insert + " ON CONFLICT\(conflictTarget) DO \(conflictAction)"
+    let upsertReturningRow =
+      insert + " ON CONFLICT\(conflictTarget) DO "
+      + Self.conflictAction(
+        table, updating: keyPositions.count == table.columns.count ? [] : valuePositions,
+        returningRow: true) + Self.returningColumns(table)
     returnedKeyPosition = keyPosition
     returning = Self.returning(table, keyPosition)
 
@@ -72,6 +79,7 @@ final class TableStatements {
     sqlByKind[Kind.selectByKey.rawValue] = selectPrefix + " WHERE \(keyOnlyCondition)"
     sqlByKind[Kind.selectAll.rawValue] = selectPrefix
     sqlByKind[Kind.count.rawValue] = countPrefix
+    sqlByKind[Kind.upsertReturningRow.rawValue] = upsertReturningRow
     if postgres {
       sqlByKind[Kind.upsertUpdate.rawValue] =
         Self.upsertUpdate(table, updating: valuePositions) + returning
@@ -82,14 +90,29 @@ final class TableStatements {
 
   /// `UPDATE SET "a" = excluded."a", …` over the columns at `positions`, leaving out the
   /// `createdAt` timestamps (the stored creation date stays); `NOTHING` when none is left.
-  static func conflictAction(_ table: TableDefinition, updating positions: [Int]) -> String {
+  ///
+  /// With `returningRow`, `NOTHING` becomes an assignment of the first key column to itself,
+  /// which changes nothing: `DO NOTHING` would return no row, and the caller needs the row that
+  /// conflicted.
+  static func conflictAction(
+    _ table: TableDefinition, updating positions: [Int], returningRow: Bool = false
+  ) -> String {
     let assigned = positions.filter { table.columns[$0].timestamp != .createdAt }
-    guard !assigned.isEmpty else { return "NOTHING" }
+    guard !assigned.isEmpty else {
+      guard returningRow, let key = table.primaryKeyPositions.first else { return "NOTHING" }
+      let name = SQLIdentifier.quote(table.columns[key].name)
+      return "UPDATE SET \(name) = \(name)"
+    }
     return "UPDATE SET "
       + assigned.map {
         let name = SQLIdentifier.quote(table.columns[$0].name)
         return "\(name) = excluded.\(name)"
       }.joined(separator: ", ")
+  }
+
+  /// ` RETURNING "a", "b", …`: every column of the row written, in table order.
+  static func returningColumns(_ table: TableDefinition) -> String {
+    " RETURNING " + table.columns.map { SQLIdentifier.quote($0.name) }.joined(separator: ", ")
   }
 
   /// The SQL of `kind` (an insert without its RETURNING clause).

@@ -58,12 +58,13 @@ extension Query {
   /// ```
   ///
   /// One statement: `SELECT "id", "name", (SELECT COUNT(*) FROM "books" WHERE …) FROM
-  /// "authors"`. Owned children of the rows are not loaded.
+  /// "authors"`. The owned children of the rows are loaded as by `fetchAll` of the query: one
+  /// more query per child table for all rows.
   public func annotated<A: SQLExpressible>(with annotation: A) -> Selection<T, (T, A.Value)>
   where A.Scope == T {
     let position = Int32(T.table.columns.count)
     let decoder = annotation.expression.decoder
-    return annotatedSelection([annotation.node]) { row in
+    return annotatedSelection([annotation.node], row: { $0.0 }, setRow: { $0.0 = $1 }) { row in
       (try T(row: row), try decoder(row, position))
     }
   }
@@ -81,17 +82,26 @@ extension Query {
     let position = Int32(T.table.columns.count)
     let aDecoder = a.expression.decoder
     let bDecoder = b.expression.decoder
-    return annotatedSelection([a.node, b.node]) { row in
+    return annotatedSelection([a.node, b.node], row: { $0.0 }, setRow: { $0.0 = $1 }) { row in
       (try T(row: row), try aDecoder(row, position), try bDecoder(row, position + 1))
     }
   }
 
+  /// The selection of the table's columns then `annotations`; `row` and `setRow` reach the
+  /// record in each result, whose owned children are loaded for all results at once.
   private func annotatedSelection<Value>(
-    _ annotations: [SQLNode], decoder: @escaping @Sendable (Row) throws -> Value
+    _ annotations: [SQLNode], row: @escaping @Sendable (Value) -> T,
+    setRow: @escaping @Sendable (inout Value, T) -> Void,
+    decoder: @escaping @Sendable (Row) throws -> Value
   ) -> Selection<T, Value> {
     var core = core
     let columns = T.table.columns.map { SQLNode.column(table: T.table.name, name: $0.name) }
     core.selection = .expressions(columns + annotations)
-    return Selection(core: core, decoder: decoder)
+    guard T.hasOwnedChildren else { return Selection(core: core, decoder: decoder) }
+    return Selection(core: core, decoder: decoder) { results, db in
+      var rows = results.map(row)
+      try T.loadOwnedChildren(&rows, in: db, everyRow: false)
+      for index in results.indices { setRow(&results[index], rows[index]) }
+    }
   }
 }

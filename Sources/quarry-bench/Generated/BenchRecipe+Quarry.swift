@@ -95,6 +95,10 @@ extension BenchRecipe {
     try BenchRecipe.insertSteps(steps[...], key: key, in: db)
   }
 
+  mutating func takePrimaryKey(from stored: BenchRecipe) {
+    self.id = stored.id
+  }
+
   fileprivate static func insertSteps(
     _ children: ArraySlice<BenchStep>, key: PrimaryKey, in db: WriteTransaction
   ) throws {

@@ -101,9 +101,12 @@ enum FuzzRow {
       let statement = try Statement(
         connection: connection, sql: "SELECT \(names.joined(separator: ", ")) FROM t")
       guard try statement.step() else { fatalError("no row") }
-      let row = Row(statement: statement, number: 1)
-      for index in values.indices.map(Int32.init) {
-        decodeEverything(row, at: index)
+      // A row does not keep its statement alive: the statement must outlive the decoding.
+      withExtendedLifetime(statement) {
+        let row = Row(statement: statement, number: 1)
+        for index in values.indices.map(Int32.init) {
+          decodeEverything(row, at: index)
+        }
       }
     } catch {
       fatalError("cannot read the row back: \(error)")

@@ -102,6 +102,11 @@ final class PublisherRecord: Record, PersistableRecord {
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
     try statement.bind(id, at: index)
   }
+
+  /// Sets the `updatedAt` properties to `date`: `save` stamps a record whose columns changed.
+  func setUpdatedTimestamps(_ date: Date) {
+    self.updatedAt = date
+  }
 }
 
 /// Converts between `Publisher` and `PublisherRecord`.

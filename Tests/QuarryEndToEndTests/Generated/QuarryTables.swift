@@ -23,6 +23,7 @@ public enum QuarryTables {
       Publisher.self,
       Recipe.self,
       Review.self,
+      Shelf.self,
       Sighting.self,
       Tag.self,
     ]

@@ -155,6 +155,10 @@ extension Recipe {
     try Recipe.insertNutrition(nutrition, key: key, in: db)
   }
 
+  mutating func takePrimaryKey(from stored: Recipe) {
+    self.id = stored.id
+  }
+
   fileprivate static func insertSteps(
     _ children: ArraySlice<Step>, key: PrimaryKey, in db: WriteTransaction
   ) throws {

@@ -99,6 +99,20 @@ CREATE TABLE "reviews" (
 );
 CREATE INDEX "reviews_on_bookID" ON "reviews" ("bookID");
 
+CREATE TABLE "shelves" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "label" TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE "shelves_slots" (
+  "shelf_id" INTEGER NOT NULL,
+  "position" INTEGER NOT NULL,
+  "title" TEXT NOT NULL,
+  "width" INTEGER,
+  PRIMARY KEY ("shelf_id", "position"),
+  FOREIGN KEY ("shelf_id") REFERENCES "shelves" ("id") ON DELETE CASCADE
+);
+
 CREATE TABLE "sighting" (
   "day" INTEGER NOT NULL,
   "birdID" TEXT NOT NULL,

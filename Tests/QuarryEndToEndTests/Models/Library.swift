@@ -63,3 +63,20 @@ struct Cover: Equatable, Sendable {
   var bookID: UUID
   var caption: String
 }
+
+/// Owned children on a struct with a unique column besides its autoincrement key: an upsert
+/// that meets the unique column updates that row, and the children go with it (issue 21).
+// quarry: table = "shelves"
+struct Shelf: Equatable, Sendable {
+  // quarry: autoincrement
+  var id: Int64?
+  // quarry: unique
+  var label: String
+  // quarry: owned
+  var slots: [Slot]
+}
+
+struct Slot: Equatable, Sendable {
+  var title: String
+  var width: Int?
+}

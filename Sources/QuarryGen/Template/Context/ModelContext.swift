@@ -11,7 +11,8 @@
 /// `hasCompositePrimaryKey`, `columns`, `primaryKeyColumns`, `indexes` (each with
 /// `columnsLiteral` and `isUnique`), `createTableSQL`, `createIndexSQL`, `fullText` (null, or
 /// `columns` as Swift literals and `columnsLiteral`), `createFullTextSQL`,
-/// `hasArgumentsAfterColumns`, `sourcePath`.
+/// `hasArgumentsAfterColumns`, `sourcePath`, `timestampColumns`, `updatedAtColumns` (which the
+/// record's `setUpdatedTimestamps` sets when `save` writes it).
 ///
 /// A column: `propertyName`, `swiftName` (backticked when a reserved word), `reference`
 /// (`self.index` where a method parameter shadows the property), `access` (no wider
@@ -129,6 +130,9 @@ enum ModelContext {
       "migrations": .array(table.migrations.map { .string("m" + $0) }),
       "timestampColumns": .array(
         zip(table.columns, columns).filter { column, _ in column.timestamp != nil }.map { $0.1 }),
+      "updatedAtColumns": .array(
+        zip(table.columns, columns).filter { column, _ in column.timestamp == .updatedAt }
+          .map { $0.1 }),
       "insertedKey": insertedKeyValue(table),
     ]
     value.merge(ownedValues(table)) { first, _ in first }

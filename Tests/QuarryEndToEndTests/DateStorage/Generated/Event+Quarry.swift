@@ -130,6 +130,10 @@ extension Event {
     try Event.insertSessions(sessions[...], key: key, in: db)
   }
 
+  mutating func takePrimaryKey(from stored: Event) {
+    self.id = stored.id
+  }
+
   fileprivate static func insertSessions(
     _ children: ArraySlice<Session>, key: PrimaryKey, in db: WriteTransaction
   ) throws {
@@ -223,6 +227,11 @@ final class EventRecord: Record, PersistableRecord {
 
   func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
     try statement.bind(id, at: index)
+  }
+
+  /// Sets the `updatedAt` properties to `date`: `save` stamps a record whose columns changed.
+  func setUpdatedTimestamps(_ date: Date) {
+    self.updatedAt = date
   }
 
   /// Writes the owned children that differ from those last loaded or saved.

@@ -114,6 +114,10 @@ extension Bird {
     try Bird.insertCalls(calls[...], key: key, in: db)
   }
 
+  mutating func takePrimaryKey(from stored: Bird) {
+    self.id = stored.id
+  }
+
   fileprivate static func insertCalls(
     _ children: ArraySlice<Call>, key: PrimaryKey, in db: WriteTransaction
   ) throws {
