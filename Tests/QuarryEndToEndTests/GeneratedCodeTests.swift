@@ -31,7 +31,7 @@ final class GeneratedCodeTests: XCTestCase {
     XCTAssertEqual(
       run,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 21 generated files up to date\n", standardError: ""),
+        exitCode: 0, standardOutput: "quarry: 22 generated files up to date\n", standardError: ""),
       details)
   }
 }
