@@ -17,14 +17,14 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    // The system libpq for the PostgreSQL engine (issue 23, in progress): `apt-get install
-    // libpq-dev` on Debian. Only the PostgreSQL tests link it so far; the runtime does not.
+    // The system libpq for the PostgreSQL engine (issue 23): `apt-get install libpq-dev` on
+    // Debian. The runtime links it beside SQLite; `Database(postgres:)` is what uses it.
     .systemLibrary(
       name: "CPostgreSQL",
       pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
-    .target(name: "Quarry", dependencies: ["CSQLite"]),
+    .target(name: "Quarry", dependencies: ["CSQLite", "CPostgreSQL"]),
     .target(name: "QuarryGen"),
     .executableTarget(name: "quarry", dependencies: ["QuarryGen"]),
     .executableTarget(

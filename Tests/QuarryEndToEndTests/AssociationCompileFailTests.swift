@@ -1,4 +1,5 @@
 import Foundation
+import QuarryTestSupport
 import XCTest
 
 /// Conditions and orderings on a joined table's columns compile only where that table is
@@ -117,8 +118,8 @@ final class AssociationCompileFailTests: XCTestCase {
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "swiftc", "-swift-version", "6", "-typecheck", "-diagnostic-style=llvm",
-        "-I", modules.path, "-I", package.appendingPathComponent("Sources/CSQLite").path, file.path,
-      ] + models, in: folder)
+        "-I", modules.path,
+      ] + CModuleSearchPaths.arguments(packageRoot: package) + [file.path] + models, in: folder)
     let text = run.standardOutput + run.standardError
 
     // `Snippets.swift:<line>:<column>: error: <message>`
