@@ -1,39 +1,15 @@
 import Foundation
 import Quarry
-import QuarryTestSupport
 import XCTest
 
 /// The PostgreSQL DDL Quarry derives from a `TableDefinition`, run on a real server and read
 /// back from the catalog: the types, keys, defaults, foreign keys and indexes PostgreSQL holds,
 /// compared with literal expected values.
 final class PostgresDDLTests: XCTestCase {
-  // One server for the class; XCTest calls the class setUp and tearDown serially.
-  nonisolated(unsafe) private static var server: PostgresTestServer?
-  nonisolated(unsafe) private static var startError: Error?
-
-  override class func setUp() {
-    super.setUp()
-    do {
-      server = try PostgresTestServer.start()
-    } catch {
-      startError = error
-    }
-  }
-
-  override class func tearDown() {
-    server?.stop()
-    server = nil
-    super.tearDown()
-  }
-
   private var database: RawPostgresDatabase!
 
   override func setUpWithError() throws {
-    guard let server = Self.server else {
-      XCTFail("the PostgreSQL test server did not start: \(Self.startError.map { "\($0)" } ?? "")")
-      throw CancellationError()
-    }
-    database = try RawPostgresDatabase(on: server)
+    database = try RawPostgresDatabase()
   }
 
   override func tearDown() {

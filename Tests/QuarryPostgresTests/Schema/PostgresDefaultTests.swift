@@ -1,29 +1,10 @@
 import Foundation
 import Quarry
-import QuarryTestSupport
 import XCTest
 
 /// `DEFAULT`s written for SQLite (as the generator writes them) translated for the column's
 /// PostgreSQL type, checked as text and by the values a server fills in.
 final class PostgresDefaultTests: XCTestCase {
-  nonisolated(unsafe) private static var server: PostgresTestServer?
-  nonisolated(unsafe) private static var startError: Error?
-
-  override class func setUp() {
-    super.setUp()
-    do {
-      server = try PostgresTestServer.start()
-    } catch {
-      startError = error
-    }
-  }
-
-  override class func tearDown() {
-    server?.stop()
-    server = nil
-    super.tearDown()
-  }
-
   /// The column line of `column` in PostgreSQL's `CREATE TABLE`.
   private func line(_ column: ColumnDefinition) -> String {
     let sql = TableDefinition(name: "t", columns: [column]).postgresCreateTableSQL
@@ -104,11 +85,7 @@ final class PostgresDefaultTests: XCTestCase {
   }
 
   func testTranslatedDefaultsAreTheValuesOnTheServer() throws {
-    guard let server = Self.server else {
-      XCTFail("the PostgreSQL test server did not start: \(Self.startError.map { "\($0)" } ?? "")")
-      return
-    }
-    let database = try RawPostgresDatabase(on: server)
+    let database = try RawPostgresDatabase()
     let table = TableDefinition(
       name: "defaults",
       columns: [

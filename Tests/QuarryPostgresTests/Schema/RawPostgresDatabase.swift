@@ -1,13 +1,12 @@
 import CPostgreSQL
 import Foundation
-import QuarryTestSupport
 import XCTest
 
 /// A fresh database on a test server, used through libpq alone, so the schema tests check what
 /// Quarry creates with an independent reader (`information_schema`, `pg_catalog`).
 ///
 /// ```swift
-/// let database = try RawPostgresDatabase(on: server)
+/// let database = try RawPostgresDatabase()
 /// try database.execute(#"CREATE TABLE "t" ("a" BIGINT)"#)
 /// let rows = try database.rows("SELECT data_type FROM information_schema.columns")
 /// ```
@@ -16,30 +15,13 @@ final class RawPostgresDatabase {
     let description: String
   }
 
-  /// The new database's name (`quarry_schema_<n>`).
-  let name: String
-  /// libpq conninfo of the new database.
+  /// libpq conninfo of the database.
   let conninfo: String
   private let connection: OpaquePointer?
 
-  // Test classes run their tests one at a time; the counter only needs to differ per database.
-  nonisolated(unsafe) private static var created = 0
-
-  /// Creates a database of its own on `server` and connects to it.
-  init(on server: PostgresTestServer) throws {
-    Self.created += 1
-    name = "quarry_schema_\(getpid())_\(Self.created)"
-    let admin = PQconnectdb(server.conninfo)
-    defer { PQfinish(admin) }
-    guard PQstatus(admin) == CONNECTION_OK else {
-      throw Failure(description: "cannot connect: \(String(cString: PQerrorMessage(admin)))")
-    }
-    let create = PQexec(admin, "CREATE DATABASE \"\(name)\"")
-    defer { PQclear(create) }
-    guard PQresultStatus(create) == PGRES_COMMAND_OK else {
-      throw Failure(description: String(cString: PQresultErrorMessage(create)))
-    }
-    conninfo = server.conninfo.replacingOccurrences(of: "dbname=postgres", with: "dbname=\(name)")
+  /// Connects to a new, empty database on the test process's server (see `PostgresFixture`).
+  init(file: StaticString = #filePath, line: UInt = #line) throws {
+    conninfo = try PostgresFixture.createDatabase(file: file, line: line)
     connection = PQconnectdb(conninfo)
     guard PQstatus(connection) == CONNECTION_OK else {
       throw Failure(description: "cannot connect: \(String(cString: PQerrorMessage(connection)))")
