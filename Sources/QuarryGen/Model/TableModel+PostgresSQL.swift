@@ -23,6 +23,17 @@ extension TableModel {
   /// `CREATE INDEX …;`: the same statements on both engines.
   public var postgresCreateIndexSQL: [String] { createIndexSQL }
 
+  /// The full-text index on PostgreSQL: a GIN index over the indexed columns' `tsvector`, as
+  /// the runtime's `postgresCreateFullTextSQL` writes it; empty without `fullText`.
+  public var postgresCreateFullTextSQL: [String] {
+    guard !fullTextColumns.isEmpty else { return [] }
+    let terms = fullTextColumns.map { "coalesce(\(Self.quote($0)), '')" }
+    return [
+      "CREATE INDEX \(Self.quote(name + "_fts")) ON \(Self.quote(name)) USING GIN "
+        + "((to_tsvector('simple', " + terms.joined(separator: " || ' ' || ") + ")));"
+    ]
+  }
+
   /// One column's PostgreSQL definition: an autoincrement key is an identity column, a
   /// default is translated for the column's type (see `PostgresDefaultSQL`).
   public func postgresDefinition(of column: ColumnModel) -> String {

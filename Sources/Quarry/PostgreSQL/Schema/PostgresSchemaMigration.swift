@@ -102,5 +102,10 @@ struct PostgresSchemaMigration {
     where try !catalog.indexExists(index.name(inTable: definition.name)) {
       try catalog.execute(definition.createSQL(for: index))
     }
+    if definition.fullText != nil,
+      try !catalog.indexExists(FullTextIndex.tableName(indexing: definition.name))
+    {
+      for sql in definition.postgresCreateFullTextSQL { try catalog.execute(sql) }
+    }
   }
 }

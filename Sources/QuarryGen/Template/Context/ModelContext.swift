@@ -59,6 +59,7 @@ enum ModelContext {
               "createFullTextSQL": .array([]),
               "postgresCreateTableSQL": .string(owned.postgresCreateTableSQL(in: table)),
               "postgresCreateIndexSQL": .array([]),
+              "postgresCreateFullTextSQL": .array([]),
             ])
           ))
       }
@@ -129,6 +130,8 @@ enum ModelContext {
       "createFullTextSQL": .array(table.createFullTextSQL.map(TemplateValue.string)),
       "postgresCreateTableSQL": .string(table.postgresCreateTableSQL),
       "postgresCreateIndexSQL": .array(table.postgresCreateIndexSQL.map(TemplateValue.string)),
+      "postgresCreateFullTextSQL": .array(
+        table.postgresCreateFullTextSQL.map(TemplateValue.string)),
       "fullText": table.fullTextColumns.isEmpty
         ? .null
         : .dictionary([
@@ -208,6 +211,7 @@ enum ModelContext {
       "createFullTextSQL": table["createFullTextSQL"] ?? .null,
       "postgresCreateTableSQL": table["postgresCreateTableSQL"] ?? .null,
       "postgresCreateIndexSQL": table["postgresCreateIndexSQL"] ?? .null,
+      "postgresCreateFullTextSQL": table["postgresCreateFullTextSQL"] ?? .null,
     ])
   }
 
