@@ -149,6 +149,12 @@ struct PostgresTableRebuild {
     case .value(let sql):
       return Filling(
         column: column, expression: PostgresDefault.translate(sql, toType: column.postgresType))
+    case .convert(_, let target, _)
+    where target?.kind == .iso8601Date || target?.kind == .dateSeconds:
+      // The date text conversion is SQLite functions of Quarry's own (issue 21).
+      throw PostgresUnsupportedError(
+        api: "a generated migration converting '\(column.name)' between date storages",
+        reason: "convert the column with a DatabaseMigrator migration")
     case .convert(let name, let target, let fillNullsSQL):
       let conversion = PostgresColumnConversion(
         target: target ?? PostgresColumnConversion.defaultTarget(for: column),
