@@ -13,8 +13,8 @@ let package = Package(
     .executableTarget(
       name: "BirdWatch",
       dependencies: [.product(name: "Quarry", package: "Quarry")],
-      // Schema.sql is generated for review, not compiled.
-      exclude: ["Generated/Schema.sql"]
+      // Schema.sql and Schema.postgres.sql are generated for review, not compiled.
+      exclude: ["Generated/Schema.sql", "Generated/Schema.postgres.sql"]
     )
   ]
 )

@@ -42,8 +42,11 @@ struct QuarryCommandPlugin: CommandPlugin {
       if targetNames.isEmpty && !hasAnnotations(module) { continue }
       let folder = module.directoryURL
       let output = folder.appendingPathComponent(outputName)
-      let schema = output.appendingPathComponent("Schema.sql")
-      let hadSchema = FileManager.default.fileExists(atPath: schema.path)
+      // Both schemas are for review; each needs an exclude once it first appears.
+      let schemas = ["Schema.sql", "Schema.postgres.sql"]
+      let hadSchema = schemas.map {
+        FileManager.default.fileExists(atPath: output.appendingPathComponent($0).path)
+      }
       let process = Process()
       process.executableURL = tool.url
       process.currentDirectoryURL = packageDirectory
@@ -56,13 +59,16 @@ struct QuarryCommandPlugin: CommandPlugin {
       try process.run()
       process.waitUntilExit()
       if process.terminationStatus != 0 { failed.append(target.name) }
-      if !hadSchema && FileManager.default.fileExists(atPath: schema.path) {
+      for (schema, had) in zip(schemas, hadSchema)
+      where !had
+        && FileManager.default.fileExists(atPath: output.appendingPathComponent(schema).path)
+      {
         // SwiftPM warns about an unhandled file until the manifest excludes it, and about an
         // excluded file that does not exist before this first run: say when to add the line.
         print(
-          "quarry: created \(outputName)/Schema.sql, which is for review, not for the compiler: "
+          "quarry: created \(outputName)/\(schema), which is for review, not for the compiler: "
             + "target '\(target.name)' in Package.swift needs "
-            + "exclude: [\"\(outputName)/Schema.sql\"]")
+            + "exclude: [\"\(outputName)/\(schema)\"]")
       }
     }
     // SwiftPM prints the thrown error once; reporting it through Diagnostics as well doubled it.

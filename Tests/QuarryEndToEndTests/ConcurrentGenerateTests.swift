@@ -20,7 +20,7 @@ final class ConcurrentGenerateTests: XCTestCase {
       let templates = folder.appendingPathComponent("Templates" + variant)
       try FileManager.default.copyItem(
         at: QuarryBinary.packageRoot.appendingPathComponent("Templates"), to: templates)
-      for name in ["Table.stencil", "Schema.sql.stencil"] {
+      for name in ["Table.stencil", "Schema.sql.stencil", "Schema.postgres.sql.stencil"] {
         let url = templates.appendingPathComponent(name)
         let marker = name.hasSuffix("sql.stencil") ? "-- variant \(variant)\n" : "// variant \(variant)\n"
         try (String(contentsOf: url, encoding: .utf8) + marker).write(
@@ -53,7 +53,7 @@ final class ConcurrentGenerateTests: XCTestCase {
           message.isEmpty || message.hasPrefix("quarry: waiting for another quarry run"), message)
       }
       let tree = QuarryBinary.tree(output)
-      XCTAssertEqual(tree.count, 43, "round \(round): \(tree.keys.sorted())")
+      XCTAssertEqual(tree.count, 44, "round \(round): \(tree.keys.sorted())")
       let variants = Set(
         tree.filter { $0.key != "QuarryTables.swift" && $0.key != ".quarry-manifest" }.values
           .map { $0.contains("variant One") ? "One" : $0.contains("variant Two") ? "Two" : "?" })

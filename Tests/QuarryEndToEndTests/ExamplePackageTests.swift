@@ -17,7 +17,7 @@ final class ExamplePackageTests: XCTestCase {
     XCTAssertEqual(
       run,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 8 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 9 generated files up to date\n", standardError: ""))
   }
 
   func testCommandPluginFindsTheExampleCurrent() throws {
@@ -29,7 +29,7 @@ final class ExamplePackageTests: XCTestCase {
       ], in: example)
     XCTAssertEqual(run.exitCode, 0, run.standardError)
     XCTAssertTrue(
-      run.standardOutput.hasSuffix("quarry: 8 generated files up to date\n"), run.standardOutput)
+      run.standardOutput.hasSuffix("quarry: 9 generated files up to date\n"), run.standardOutput)
   }
 
   func testCommandPluginReadsOnlyTheFilesTheManifestCompiles() throws {
@@ -52,6 +52,7 @@ final class ExamplePackageTests: XCTestCase {
         """
         would create Sources/App/Generated/Bird+Quarry.swift
         would create Sources/App/Generated/QuarryTables.swift
+        would create Sources/App/Generated/Schema.postgres.sql
         would create Sources/App/Generated/Schema.sql
 
         """), run.standardOutput)
@@ -70,9 +71,11 @@ final class ExamplePackageTests: XCTestCase {
       "--allow-writing-to-package-directory", "quarry", "--target", "BirdWatch", "--output",
       "SchemaProbe",
     ]
-    let note =
-      "quarry: created SchemaProbe/Schema.sql, which is for review, not for the compiler: "
-      + "target 'BirdWatch' in Package.swift needs exclude: [\"SchemaProbe/Schema.sql\"]\n"
+    // One note per schema file, each naming its exclude.
+    let note = ["Schema.sql", "Schema.postgres.sql"].map { schema in
+      "quarry: created SchemaProbe/\(schema), which is for review, not for the compiler: "
+        + "target 'BirdWatch' in Package.swift needs exclude: [\"SchemaProbe/\(schema)\"]\n"
+    }.joined()
 
     let first = try QuarryBinary.runProcess(
       URL(fileURLWithPath: "/usr/bin/env"), arguments, in: example)

@@ -24,11 +24,13 @@ final class GenerateCommandTests: XCTestCase {
       Set(run.standardOutput.split(separator: "\n").map { $0.split(separator: "/").last ?? "" }),
       [
         "Author+Quarry.swift", "Bird+Quarry.swift", "Book+Quarry.swift", "BookTag+Quarry.swift",
-        "Cover+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "Nutrition+Quarry.swift", "Perch+Quarry.swift", "Perch.Height+Quarry.swift", "Publisher+Quarry.swift",
+        "Cover+Quarry.swift", "Kind+Quarry.swift", "Nest+Quarry.swift", "Nutrition+Quarry.swift",
+        "Perch+Quarry.swift", "Perch.Height+Quarry.swift", "Publisher+Quarry.swift",
         "QuarryTables.swift",
-        "Recipe+Quarry.swift", "Review+Quarry.swift", "Schema.sql", "Shelf+Quarry.swift",
-        "Side+Quarry.swift", "Sighting+Quarry.swift", "Sighting.Weather+Quarry.swift",
-        "Slot+Quarry.swift", "Step+Quarry.swift", "Tag+Quarry.swift", "Tool+Quarry.swift",
+        "Recipe+Quarry.swift", "Review+Quarry.swift", "Schema.postgres.sql", "Schema.sql",
+        "Shelf+Quarry.swift", "Side+Quarry.swift", "Sighting+Quarry.swift",
+        "Sighting.Weather+Quarry.swift", "Slot+Quarry.swift", "Step+Quarry.swift",
+        "Tag+Quarry.swift", "Tool+Quarry.swift",
       ])
     let actual = QuarryBinary.tree(output)
     let expected = QuarryBinary.tree(generated)
@@ -130,7 +132,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       try generate(into: output),
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 23 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 24 generated files up to date\n", standardError: ""))
     for name in QuarryBinary.tree(output).keys {
       let attributes = try FileManager.default.attributesOfItem(
         atPath: output.appendingPathComponent(name).path)
@@ -174,16 +176,18 @@ final class GenerateCommandTests: XCTestCase {
         "removed Nutrition+Quarry.swift", "removed Perch+Quarry.swift",
         "removed Perch.Height+Quarry.swift", "removed Publisher+Quarry.swift",
         "updated QuarryTables.swift",
-        "removed Recipe+Quarry.swift", "removed Review+Quarry.swift", "updated Schema.sql",
-        "removed Shelf+Quarry.swift", "removed Sighting+Quarry.swift",
-        "removed Sighting.Weather+Quarry.swift", "removed Slot+Quarry.swift",
-        "removed Step+Quarry.swift", "removed Tag+Quarry.swift", "removed Tool+Quarry.swift",
+        "removed Recipe+Quarry.swift", "removed Review+Quarry.swift",
+        "updated Schema.postgres.sql", "updated Schema.sql", "removed Shelf+Quarry.swift",
+        "removed Sighting+Quarry.swift", "removed Sighting.Weather+Quarry.swift",
+        "removed Slot+Quarry.swift", "removed Step+Quarry.swift", "removed Tag+Quarry.swift",
+        "removed Tool+Quarry.swift",
       ])
     XCTAssertEqual(
       QuarryBinary.tree(output).keys.sorted(),
       [
         ".quarry-manifest", "Bird+Quarry.swift", "Helpers.swift", "Kind+Quarry.swift",
-        "Nest+Quarry.swift", "QuarryTables.swift", "README.md", "Schema.sql", "Side+Quarry.swift",
+        "Nest+Quarry.swift", "QuarryTables.swift", "README.md", "Schema.postgres.sql", "Schema.sql",
+        "Side+Quarry.swift",
       ])
     XCTAssertEqual(QuarryBinary.tree(output)["Helpers.swift"], "// Written by hand.\n")
   }
@@ -214,7 +218,7 @@ final class GenerateCommandTests: XCTestCase {
     XCTAssertEqual(
       clean,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 23 generated files up to date\n", standardError: ""))
+        exitCode: 0, standardOutput: "quarry: 24 generated files up to date\n", standardError: ""))
 
     let bird = output.appendingPathComponent("Bird+Quarry.swift")
     try (try String(contentsOf: bird, encoding: .utf8) + "// edited\n")
@@ -253,6 +257,7 @@ final class GenerateCommandTests: XCTestCase {
         standardOutput: """
           would create Out/Nest+Quarry.swift
           would create Out/QuarryTables.swift
+          would create Out/Schema.postgres.sql
           would create Out/Schema.sql
           would create Out/Side+Quarry.swift
 
@@ -387,6 +392,9 @@ final class GenerateCommandTests: XCTestCase {
           """))
     XCTAssertEqual(
       QuarryBinary.tree(folder).keys.sorted(),
-      [".quarry-manifest", "Owl+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [
+        ".quarry-manifest", "Owl+Quarry.swift", "QuarryTables.swift", "Schema.postgres.sql",
+        "Schema.sql",
+      ])
   }
 }

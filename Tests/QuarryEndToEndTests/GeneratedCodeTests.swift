@@ -31,7 +31,8 @@ final class GeneratedCodeTests: XCTestCase {
     XCTAssertEqual(
       run,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 23 generated files up to date\n", standardError: ""),
+        exitCode: 0, standardOutput: "quarry: 24 generated files up to date
+", standardError: ""),
       details)
   }
 }

@@ -123,7 +123,8 @@ final class HostileModelTests: XCTestCase {
     XCTAssertTrue(generated.contains(#"name: "x\u{1}y\t\u{200B}z\"\\(q)","#), generated)
     XCTAssertTrue(generated.contains(#"String?>("a\tb")"#), generated)
     XCTAssertTrue(generated.contains(#""'say \"hi\"\n\\(x)\u{2028}'""#), generated)
-    XCTAssertTrue(generated.contains(#"ColumnDefinition("\u{7F}\u{85}", .text)"#), generated)
+    XCTAssertTrue(
+      generated.contains(#"ColumnDefinition("\u{7F}\u{85}", .text, kind: .json)"#), generated)
     XCTAssertTrue(generated.contains("self.record = record.record"), generated)
     let files =
       [model]

@@ -41,7 +41,10 @@ final class OutputFailureTests: XCTestCase {
           + "top-level '.stencil' template, so it would generate nothing; check '--templates'\n"))
     XCTAssertEqual(
       names(folder.appendingPathComponent("Generated")),
-      [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [
+        ".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.postgres.sql",
+        "Schema.sql",
+      ])
   }
 
   func testWrongTemplatesFolderRefusesToRemoveEveryFileUnlessForced() throws {
@@ -58,12 +61,15 @@ final class OutputFailureTests: XCTestCase {
       QuarryRun(
         exitCode: 1, standardOutput: "",
         standardError:
-          "quarry: error: refusing to remove all 3 generated files in 'Generated' while the "
+          "quarry: error: refusing to remove all 4 generated files in 'Generated' while the "
           + "sources hold 1 persisted struct: the templates in 'Other' produce none of them; "
           + "check '--templates', or pass '--force' to remove them\n"))
     XCTAssertEqual(
       names(folder.appendingPathComponent("Generated")),
-      [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [
+        ".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.postgres.sql",
+        "Schema.sql",
+      ])
 
     let forced = try generate(folder, ["--output", "Generated", "--templates", "Other", "--force"])
     XCTAssertEqual(
@@ -72,7 +78,8 @@ final class OutputFailureTests: XCTestCase {
         exitCode: 0,
         standardOutput:
           "removed Generated/Bird+Quarry.swift\ncreated Generated/Notes.txt\n"
-          + "removed Generated/QuarryTables.swift\nremoved Generated/Schema.sql\n",
+          + "removed Generated/QuarryTables.swift\nremoved Generated/Schema.postgres.sql\n"
+          + "removed Generated/Schema.sql\n",
         standardError: ""))
     XCTAssertEqual(
       names(folder.appendingPathComponent("Generated")), [".quarry-manifest", "Notes.txt"])
@@ -139,7 +146,10 @@ final class OutputFailureTests: XCTestCase {
     XCTAssertEqual(try generate(folder, ["--output", "Full/Generated", "--quiet"]).exitCode, 0)
     XCTAssertEqual(
       names(mount.appendingPathComponent("Generated")),
-      [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [
+        ".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.postgres.sql",
+        "Schema.sql",
+      ])
   }
 
   func testASourceFileNameWithALineBreakStaysInItsHeaderComment() throws {

@@ -64,7 +64,11 @@ final class OutputSafetyTests: XCTestCase {
     XCTAssertEqual(try quarry(["generate", "Models", "--output", "Generated"]).exitCode, 0)
     let before = names("Generated")
     XCTAssertEqual(
-      before, [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      before,
+      [
+        ".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.postgres.sql",
+        "Schema.sql",
+      ])
     try FileManager.default.createSymbolicLink(
       atPath: folder.appendingPathComponent("Link").path, withDestinationPath: "Models")
     let cases: [(arguments: [String], message: String)] = [
@@ -105,6 +109,7 @@ final class OutputSafetyTests: XCTestCase {
       Bird+Quarry.swift\tModels/Bird.swift
       Owl+Quarry.swift\tModels/Owl.swift
       QuarryTables.swift\tModels/Bird.swift\tModels/Owl.swift
+      Schema.postgres.sql\tModels/Bird.swift\tModels/Owl.swift
       Schema.sql\tModels/Bird.swift\tModels/Owl.swift
 
       """)
@@ -118,7 +123,7 @@ final class OutputSafetyTests: XCTestCase {
           + "run 'quarry generate' without '--check'\n"))
     XCTAssertEqual(
       try quarry(["generate", "Models", "--output", "Gen", "--no-cache"]),
-      QuarryRun(exitCode: 0, standardOutput: "quarry: 4 generated files up to date\n", standardError: ""))
+      QuarryRun(exitCode: 0, standardOutput: "quarry: 5 generated files up to date\n", standardError: ""))
     XCTAssertEqual(try String(contentsOf: manifest, encoding: .utf8), current)
   }
 
@@ -140,12 +145,19 @@ final class OutputSafetyTests: XCTestCase {
     XCTAssertEqual(try quarry(["generate", "A", "B", "--output", "Gen", "--quiet"]).exitCode, 0)
     XCTAssertEqual(
       names("Gen"),
-      [".quarry-manifest", "Bird+Quarry.swift", "Owl+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [
+        ".quarry-manifest", "Bird+Quarry.swift", "Owl+Quarry.swift", "QuarryTables.swift",
+        "Schema.postgres.sql", "Schema.sql",
+      ])
     try FileManager.default.removeItem(at: folder.appendingPathComponent("B/Owl.swift"))
     let run = try quarry(["generate", "A", "B", "--output", "Gen"])
     XCTAssertEqual(run.exitCode, 0, run.standardError)
     XCTAssertEqual(
-      names("Gen"), [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      names("Gen"),
+      [
+        ".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.postgres.sql",
+        "Schema.sql",
+      ])
     // '--force' says the user means it.
     XCTAssertEqual(try quarry(["generate", "B", "--output", "Gen", "--force"]).exitCode, 0)
   }
@@ -226,7 +238,10 @@ final class OutputSafetyTests: XCTestCase {
     XCTAssertEqual(try quarry(["generate", "Models", "--output", "Gen", "--check"]).exitCode, 0)
     XCTAssertEqual(
       names("Gen"),
-      [".quarry-manifest", "Bird+Quarry.swift", "Old+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [
+        ".quarry-manifest", "Bird+Quarry.swift", "Old+Quarry.swift", "QuarryTables.swift",
+        "Schema.postgres.sql", "Schema.sql",
+      ])
   }
 
   func testNamesThatLeaveOrOverflowTheOutputFolderWriteNothing() throws {

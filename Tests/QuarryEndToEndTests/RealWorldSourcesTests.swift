@@ -46,7 +46,10 @@ final class RealWorldSourcesTests: XCTestCase {
           """))
     XCTAssertEqual(
       QuarryBinary.tree(folder.appendingPathComponent("Generated")).keys.sorted(),
-      [".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.sql"])
+      [
+        ".quarry-manifest", "Bird+Quarry.swift", "QuarryTables.swift", "Schema.postgres.sql",
+        "Schema.sql",
+      ])
   }
 
   func testASyntaxErrorInAnAnnotatedFileStopsTheRun() throws {

@@ -76,13 +76,19 @@ public struct DatabaseMigrator: Sendable {
   public func appliedMigrations(in db: Database) throws -> [String] {
     try db.write { db in
       try Self.createLog(in: db)
-      return try db.fetchAll(
-        AppliedMigration.self, sql: #"SELECT "name" FROM "quarry_migrations" ORDER BY rowid"#
-      ).map(\.name)
+      // PostgreSQL has no rowid: its log numbers the rows instead.
+      let sql =
+        db.checkedConnection.postgres == nil
+        ? #"SELECT "name" FROM "quarry_migrations" ORDER BY rowid"#
+        : PostgresMigrationSQL.appliedInOrder
+      return try db.fetchAll(AppliedMigration.self, sql: sql).map(\.name)
     }
   }
 
   private static func createLog(in db: WriteTransaction) throws {
+    if db.checkedConnection.postgres != nil {
+      return try db.execute(PostgresMigrationSQL.createLog)
+    }
     try db.execute(
       #"CREATE TABLE IF NOT EXISTS "quarry_migrations" ("#
         + #""name" TEXT NOT NULL PRIMARY KEY, "applied_at" REAL NOT NULL)"#)

@@ -16,6 +16,7 @@ extension ReadTransaction {
   ///
   /// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_table_info>
   public func columns(in table: String) throws -> [ColumnInfo] {
+    if let catalog = try postgresCatalog(checking: table) { return try catalog.columns(in: table) }
     try checkTableExists(table)
     let statement = try checkedConnection.cachedStatement(
       #"SELECT "name", "type", "notnull", "dflt_value", "pk" FROM pragma_table_info(?1) "#
@@ -50,6 +51,7 @@ extension ReadTransaction {
   ///
   /// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_index_list>
   public func indexes(on table: String) throws -> [IndexInfo] {
+    if let catalog = try postgresCatalog(checking: table) { return try catalog.indexes(on: table) }
     try checkTableExists(table)
     let statement = try checkedConnection.cachedStatement(
       #"SELECT "list"."name", "list"."unique", "info"."name" "#
@@ -90,6 +92,9 @@ extension ReadTransaction {
   ///
   /// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_foreign_key_list>
   public func foreignKeys(on table: String) throws -> [ForeignKeyInfo] {
+    if let catalog = try postgresCatalog(checking: table) {
+      return try catalog.foreignKeys(on: table)
+    }
     try checkTableExists(table)
     let statement = try checkedConnection.cachedStatement(
       #"SELECT "id", "table", "from", "to", "on_delete", "on_update" "#

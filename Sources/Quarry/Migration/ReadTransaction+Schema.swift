@@ -13,6 +13,9 @@ extension ReadTransaction {
   ///
   /// Related SQLite documentation: <https://sqlite.org/schematab.html>
   public func tableExists(_ name: String) throws -> Bool {
+    if let postgres = checkedConnection.postgres {
+      return try PostgresCatalog(connection: postgres).tableExists(name)
+    }
     let statement = try checkedConnection.cachedStatement(
       "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1 COLLATE NOCASE")
     return try statement.withReset { statement in
@@ -40,6 +43,11 @@ extension ReadTransaction {
   ///
   /// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_table_info>
   public func columnExists(_ column: String, in table: String) throws -> Bool {
+    if let postgres = checkedConnection.postgres {
+      return try PostgresCatalog(connection: postgres).columns(in: table).contains {
+        $0.name == column
+      }
+    }
     // table_info takes the table name as an argument, so both names are bound like values.
     let statement = try checkedConnection.cachedStatement(
       "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2 COLLATE NOCASE")

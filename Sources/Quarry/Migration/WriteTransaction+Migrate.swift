@@ -14,6 +14,9 @@ extension WriteTransaction {
   /// foreign keys off around its transaction and checks them before it commits.
   public func migrate(_ tables: [any TableRecord.Type]) throws {
     let connection = checkedConnection
+    if let postgres = connection.postgres {
+      return try PostgresCatalog(connection: postgres).migrate(tables)
+    }
     let rebuilt = try GeneratedMigrationRunner(connection: connection)
       .run(GeneratedMigrationRunner.migrations(of: tables))
     for table in tables {

@@ -16,5 +16,6 @@ extension SQLDialect {
       case .noCase, .binary, .trailingSpaceInsensitive: return "\"C\""
       case .named(let name): return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
       }
-    })
+    },
+    fullTextMatch: PostgresFullText.match, fullTextPattern: PostgresFullText.tsquery)
 }

@@ -18,11 +18,10 @@ extension Query {
   ///
   /// Related SQLite documentation: <https://sqlite.org/fts5.html#full_text_query_syntax>
   public func matching(_ pattern: String) -> Query {
-    let table = T.table.name
-    let index = FullTextIndex.tableName(indexing: table)
-    var search = SelectCore(
-      tableName: index, selection: .expressions([.column(table: index, name: "rowid")]))
-    search.filter = .binary(.column(table: index, name: index), "MATCH", .value(pattern))
-    return filter(SQLExpression(.inSubquery(.column(table: table, name: "rowid"), search)))
+    filter(
+      SQLExpression(
+        .fullTextMatch(
+          table: T.table.name, indexed: T.table.name, columns: T.table.fullText?.columns,
+          pattern: pattern)))
   }
 }

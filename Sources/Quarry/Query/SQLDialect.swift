@@ -14,6 +14,12 @@ struct SQLDialect: Sendable {
   let unlimitedCount: String?
   /// The name of a collation in `COLLATE <name>`.
   let collationName: @Sendable (Collation) -> String
+  /// Full-text matching (``SQLNode/fullTextMatch``) other than SQLite's FTS5: the text before
+  /// and after the bound pattern for a table's indexed columns; nil spells FTS5's.
+  var fullTextMatch:
+    (@Sendable (_ table: String, _ columns: [String]) -> (prefix: String, suffix: String))? = nil
+  /// The bound pattern of a full-text match, from FTS5's syntax to the engine's.
+  var fullTextPattern: @Sendable (String) -> String = { $0 }
 
   /// SQLite: double-quoted identifiers, `?` parameters, `LIMIT ? OFFSET ?` (`LIMIT -1` when only
   /// an offset is given), `NOCASE`.

@@ -36,6 +36,10 @@ indirect enum SQLNode: Sendable {
   case subquery(SelectCore)
   /// `x COLLATE <name>`.
   case collate(SQLNode, Collation)
+  /// The rows of `table` (the name the statement reads `indexed` by) whose full-text index
+  /// (over `columns`; nil without one) matches `pattern`: FTS5's `rowid IN (SELECT rowid …
+  /// MATCH ?)` in SQLite, the dialect's spelling elsewhere (``SQLDialect/fullTextMatch``).
+  case fullTextMatch(table: String, indexed: String, columns: [String]?, pattern: String)
 
   /// `lhs AND rhs` (or OR), flattening terms that are already of the same kind so that a chain
   /// `a && b && c …` stays one flat list instead of nesting one level per operator.
@@ -61,7 +65,7 @@ indirect enum SQLNode: Sendable {
       return 10
     case .collate: return 9
     case .prefix(let word, _): return word == "NOT" ? 3 : 8
-    case .postfix, .inList, .inSubquery: return 4
+    case .postfix, .inList, .inSubquery, .fullTextMatch: return 4
     case .binary(_, let word, _): return Self.precedence(of: word)
     }
   }
@@ -84,7 +88,7 @@ extension SQLNode {
   func readsOuterColumn(of table: String) -> Bool {
     switch self {
     case .outerColumn(let owner, _): return owner == table
-    case .column, .value, .keyword: return false
+    case .column, .value, .keyword, .fullTextMatch: return false
     case .prefix(_, let operand), .postfix(let operand, _), .collate(let operand, _):
       return operand.readsOuterColumn(of: table)
     case .binary(let lhs, _, let rhs):

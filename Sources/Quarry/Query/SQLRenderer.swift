@@ -95,6 +95,21 @@ struct SQLRenderer {
     case .collate(let operand, let collation):
       appendOperand(operand)
       sql += " COLLATE " + dialect.collationName(collation)
+    case .fullTextMatch(let table, let indexed, let columns, let pattern):
+      guard let spell = dialect.fullTextMatch else {
+        let index = FullTextIndex.tableName(indexing: indexed)
+        var search = SelectCore(
+          tableName: index, selection: .expressions([.column(table: index, name: "rowid")]))
+        search.filter = .binary(.column(table: index, name: index), "MATCH", .value(pattern))
+        return append(.inSubquery(.column(table: table, name: "rowid"), search))
+      }
+      // Without a full-text index, name the missing one, as SQLite's "no such table" does.
+      let spelling = spell(table, columns ?? [])
+      sql +=
+        columns == nil
+        ? dialect.quote(FullTextIndex.tableName(indexing: indexed)) + " @@ (" : spelling.prefix
+      appendValue(dialect.fullTextPattern(pattern))
+      sql += spelling.suffix
     }
   }
 

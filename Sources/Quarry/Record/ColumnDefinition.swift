@@ -8,7 +8,8 @@
 /// ColumnDefinition("name", .text, unique: true)
 /// ColumnDefinition("wingspan", .real, nullable: true)
 /// ColumnDefinition("rank", .integer, defaultSQL: "0")
-/// ColumnDefinition("created", .real, timestamp: .createdAt)
+/// ColumnDefinition("created", .real, kind: .date, timestamp: .createdAt)
+/// ColumnDefinition("done", .integer, kind: .bool, defaultSQL: "0")
 /// ```
 public struct ColumnDefinition: Sendable, Hashable {
   /// What a timestamp column (`// quarry: createdAt` or `updatedAt`) records.
@@ -23,6 +24,10 @@ public struct ColumnDefinition: Sendable, Hashable {
   public var name: String
   /// The declared SQL type.
   public var type: SQLType
+  /// What the values are when ``type`` alone does not say (a `Bool` in an `INTEGER` column),
+  /// so an engine with richer types (PostgreSQL's `BOOLEAN`, `UUID`, `JSONB`) declares the
+  /// column by it; nil when `type` says it all.
+  public var kind: ValueKind?
   /// Whether the column accepts NULL (an optional property).
   public var isNullable: Bool
   /// Whether the column is (part of) the primary key.
@@ -42,12 +47,14 @@ public struct ColumnDefinition: Sendable, Hashable {
 
   /// Describes a column; every constraint is off unless asked for.
   public init(
-    _ name: String, _ type: SQLType, nullable: Bool = false, primaryKey: Bool = false,
+    _ name: String, _ type: SQLType, kind: ValueKind? = nil, nullable: Bool = false,
+    primaryKey: Bool = false,
     autoincrement: Bool = false, unique: Bool = false, indexed: Bool = false,
     defaultSQL: String? = nil, references: ForeignKey? = nil, timestamp: Timestamp? = nil
   ) {
     self.name = name
     self.type = type
+    self.kind = kind
     self.isNullable = nullable
     self.isPrimaryKey = primaryKey
     self.isAutoincrement = autoincrement

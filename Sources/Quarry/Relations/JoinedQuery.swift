@@ -234,6 +234,9 @@ extension SQLNode {
       return .inSubquery(replaced(operand), core)
     case .collate(let operand, let collation):
       return .collate(replaced(operand), collation)
+    case .fullTextMatch(let owner, let indexed, let columns, let pattern):
+      return owner == table
+        ? .fullTextMatch(table: other, indexed: indexed, columns: columns, pattern: pattern) : self
     }
   }
 }

@@ -76,6 +76,20 @@ public struct ColumnModel: Sendable, Hashable {
   /// Whether the column accepts NULL: optionals, except an autoincrement key, which SQLite
   /// fills in itself.
   public var isNullable: Bool { isOptional && !isAutoincrement }
+
+  /// The runtime's `ColumnDefinition.ValueKind` case (`bool`, `uuid`, `decimal`, `date`,
+  /// `json`) for a column whose SQL type does not say what its values are, so PostgreSQL gets
+  /// `BOOLEAN`, `UUID`, `JSONB`; nil for the other columns.
+  public var valueKind: String? {
+    if storage == .json { return "json" }
+    switch TypeMapping.builtinName(unwrappedSwiftType) {
+    case "Bool": return "bool"
+    case "UUID": return "uuid"
+    case "Decimal": return "decimal"
+    case "Date": return "date"
+    default: return nil
+    }
+  }
 }
 
 /// A foreign key: the referenced table and its primary key column.

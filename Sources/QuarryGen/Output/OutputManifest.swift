@@ -70,6 +70,7 @@ public struct OutputManifest: Sendable, Hashable {
   /// `Schema-v1.sql` or `BirdV1Snapshot.swift.txt` is none of them, whatever its first line.
   static func isProducedName(_ name: String) -> Bool {
     name.hasSuffix("+Quarry.swift") || name.hasSuffix(".generated.swift")
-      || name.hasSuffix(".quarry.swift") || name == "Schema.sql" || name == "QuarryTables.swift"
+      || name.hasSuffix(".quarry.swift") || name == "Schema.sql" || name == "Schema.postgres.sql"
+      || name == "QuarryTables.swift"
   }
 }

@@ -22,7 +22,7 @@ extension BenchEntity: TableRecord {
       ColumnDefinition("id", .integer, primaryKey: true),
       ColumnDefinition("name", .text),
       ColumnDefinition("score", .real),
-      ColumnDefinition("createdAt", .real),
+      ColumnDefinition("createdAt", .real, kind: .date),
       ColumnDefinition("note", .text, nullable: true),
       ColumnDefinition("payload", .blob),
     ]

@@ -14,7 +14,10 @@ extension Author: TableRecord {
 
   static let table = TableDefinition(
     name: "authors",
-    columns: [ColumnDefinition("id", .text, primaryKey: true), ColumnDefinition("name", .text)]
+    columns: [
+      ColumnDefinition("id", .text, kind: .uuid, primaryKey: true),
+      ColumnDefinition("name", .text),
+    ]
   )
 
   init(row: Row) throws {

@@ -20,13 +20,13 @@ extension Bird: TableRecord {
   public static let table = TableDefinition(
     name: "birds",
     columns: [
-      ColumnDefinition("id", .text, primaryKey: true),
+      ColumnDefinition("id", .text, kind: .uuid, primaryKey: true),
       ColumnDefinition("name", .text, unique: true),
       ColumnDefinition("wingspan", .real, nullable: true),
       ColumnDefinition("kind", .text),
-      ColumnDefinition("tags", .text),
+      ColumnDefinition("tags", .text, kind: .json),
       ColumnDefinition("nest_id", .integer, nullable: true, references: ForeignKey("nests", "id")),
-      ColumnDefinition("price", .numeric),
+      ColumnDefinition("price", .numeric, kind: .decimal),
     ],
     indexes: [IndexDefinition(["kind", "name"])]
   )

@@ -17,13 +17,13 @@ extension Book: TableRecord {
   static let table = TableDefinition(
     name: "books",
     columns: [
-      ColumnDefinition("id", .text, primaryKey: true),
+      ColumnDefinition("id", .text, kind: .uuid, primaryKey: true),
       ColumnDefinition("title", .text),
       ColumnDefinition(
-        "authorID", .text, indexed: true,
+        "authorID", .text, kind: .uuid, indexed: true,
         references: ForeignKey("authors", "id", onDelete: .cascade)),
       ColumnDefinition(
-        "editorID", .text, nullable: true,
+        "editorID", .text, kind: .uuid, nullable: true,
         references: ForeignKey("authors", "id", onDelete: .setNull)),
     ]
   )

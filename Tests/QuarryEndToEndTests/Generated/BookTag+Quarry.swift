@@ -25,7 +25,7 @@ extension BookTag: TableRecord {
     name: "book_tags",
     columns: [
       ColumnDefinition(
-        "bookID", .text, primaryKey: true,
+        "bookID", .text, kind: .uuid, primaryKey: true,
         references: ForeignKey("books", "id", onDelete: .cascade)),
       ColumnDefinition(
         "tagID", .integer, primaryKey: true,

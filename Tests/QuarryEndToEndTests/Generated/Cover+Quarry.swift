@@ -17,7 +17,9 @@ extension Cover: TableRecord {
     name: "covers",
     columns: [
       ColumnDefinition("id", .integer, primaryKey: true),
-      ColumnDefinition("bookID", .text, unique: true, references: ForeignKey("books", "id")),
+      ColumnDefinition(
+        "bookID", .text, kind: .uuid, unique: true,
+        references: ForeignKey("books", "id")),
       ColumnDefinition("caption", .text),
     ]
   )

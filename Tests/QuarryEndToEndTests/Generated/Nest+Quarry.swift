@@ -23,10 +23,10 @@ extension Nest: TableRecord {
     columns: [
       ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
       ColumnDefinition("tree", .text, indexed: true),
-      ColumnDefinition("builtAt", .real),
-      ColumnDefinition("location", .text, nullable: true),
+      ColumnDefinition("builtAt", .real, kind: .date),
+      ColumnDefinition("location", .text, kind: .json, nullable: true),
       ColumnDefinition("eggs", .integer, defaultSQL: "0"),
-      ColumnDefinition("perch", .text, nullable: true),
+      ColumnDefinition("perch", .text, kind: .json, nullable: true),
       ColumnDefinition("side", .text, defaultSQL: "'N'"),
       ColumnDefinition("rating", .integer, defaultSQL: "0"),
     ]

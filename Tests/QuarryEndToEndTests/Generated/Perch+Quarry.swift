@@ -18,7 +18,7 @@ extension Perch: TableRecord {
     name: "perch",
     columns: [
       ColumnDefinition("id", .integer, primaryKey: true),
-      ColumnDefinition("default", .integer),
+      ColumnDefinition("default", .integer, kind: .bool),
       ColumnDefinition("height", .integer),
       ColumnDefinition("index", .integer),
     ]

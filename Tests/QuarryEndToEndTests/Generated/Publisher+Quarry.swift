@@ -21,8 +21,8 @@ extension Publisher: TableRecord {
       ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
       ColumnDefinition("name", .text, unique: true),
       ColumnDefinition("city", .text, nullable: true),
-      ColumnDefinition("createdAt", .real, timestamp: .createdAt),
-      ColumnDefinition("updatedAt", .real, nullable: true, timestamp: .updatedAt),
+      ColumnDefinition("createdAt", .real, kind: .date, timestamp: .createdAt),
+      ColumnDefinition("updatedAt", .real, kind: .date, nullable: true, timestamp: .updatedAt),
     ]
   )
 

@@ -16,10 +16,10 @@ extension Recipe: TableRecord {
   static let table = TableDefinition(
     name: "recipe",
     columns: [
-      ColumnDefinition("id", .text, primaryKey: true),
+      ColumnDefinition("id", .text, kind: .uuid, primaryKey: true),
       ColumnDefinition("title", .text),
       ColumnDefinition(
-        "authorID", .text, nullable: true,
+        "authorID", .text, kind: .uuid, nullable: true,
         references: ForeignKey("authors", "id", onDelete: .setNull)),
     ]
   )
@@ -53,7 +53,7 @@ enum RecipeOwnedTables {
     TableDefinition(
       name: "recipe_steps",
       columns: [
-        ColumnDefinition("recipe_id", .text, primaryKey: true),
+        ColumnDefinition("recipe_id", .text, kind: .uuid, primaryKey: true),
         ColumnDefinition("position", .integer, primaryKey: true),
         ColumnDefinition("text", .text),
         ColumnDefinition("minutes", .integer),
@@ -66,11 +66,11 @@ enum RecipeOwnedTables {
     TableDefinition(
       name: "step_tools",
       columns: [
-        ColumnDefinition("recipe_id", .text, primaryKey: true),
+        ColumnDefinition("recipe_id", .text, kind: .uuid, primaryKey: true),
         ColumnDefinition("steps_position", .integer, primaryKey: true),
         ColumnDefinition("position", .integer, primaryKey: true),
         ColumnDefinition("name", .text),
-        ColumnDefinition("tags", .text),
+        ColumnDefinition("tags", .text, kind: .json),
       ],
       foreignKeys: [
         TableForeignKey(
@@ -82,7 +82,7 @@ enum RecipeOwnedTables {
     TableDefinition(
       name: "recipe_nutrition",
       columns: [
-        ColumnDefinition("recipe_id", .text, primaryKey: true),
+        ColumnDefinition("recipe_id", .text, kind: .uuid, primaryKey: true),
         ColumnDefinition("calories", .integer),
         ColumnDefinition("salt", .real, nullable: true),
       ],

@@ -19,7 +19,7 @@ extension Review: TableRecord {
     columns: [
       ColumnDefinition("id", .integer, primaryKey: true),
       ColumnDefinition(
-        "bookID", .text, indexed: true,
+        "bookID", .text, kind: .uuid, indexed: true,
         references: ForeignKey("books", "id", onDelete: .cascade)),
       ColumnDefinition("stars", .integer),
       ColumnDefinition("text", .text, nullable: true),

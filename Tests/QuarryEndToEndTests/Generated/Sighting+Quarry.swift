@@ -29,11 +29,11 @@ extension Sighting: TableRecord {
     name: "sighting",
     columns: [
       ColumnDefinition("day", .integer, primaryKey: true),
-      ColumnDefinition("birdID", .text, primaryKey: true),
+      ColumnDefinition("birdID", .text, kind: .uuid, primaryKey: true),
       ColumnDefinition("observer", .text),
       ColumnDefinition("weather", .integer),
       ColumnDefinition("color", .blob, nullable: true),
-      ColumnDefinition("counts", .text),
+      ColumnDefinition("counts", .text, kind: .json),
     ],
     indexes: [IndexDefinition(["day", "observer"], unique: true)]
   )

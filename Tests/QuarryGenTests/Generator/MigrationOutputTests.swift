@@ -85,7 +85,7 @@ final class MigrationOutputTests: XCTestCase {
       changed(second),
       [
         "update Book+Quarry.swift", "create Migrations/0001_books_rename_isbn_to_code.swift",
-        "update Schema.sql",
+        "update Schema.postgres.sql", "update Schema.sql",
       ])
     let first = try migration("0001_books_rename_isbn_to_code.swift")
     let expected = """
@@ -121,7 +121,7 @@ final class MigrationOutputTests: XCTestCase {
       changed(check),
       [
         "update Book+Quarry.swift", "create Migrations/0002_books_rebuild.swift",
-        "update Schema.sql",
+        "update Schema.postgres.sql", "update Schema.sql",
       ])
 
     // A later migration leaves the earlier file byte for byte as it was.
@@ -129,7 +129,7 @@ final class MigrationOutputTests: XCTestCase {
       changed(try generate(Self.version3)),
       [
         "update Book+Quarry.swift", "create Migrations/0002_books_rebuild.swift",
-        "update Schema.sql",
+        "update Schema.postgres.sql", "update Schema.sql",
       ])
     XCTAssertEqual(try migration("0001_books_rename_isbn_to_code.swift"), first)
     let listed = try String(

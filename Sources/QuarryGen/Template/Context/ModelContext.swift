@@ -2,6 +2,8 @@
 ///
 /// Keys a template sees (besides `types`, `argument`):
 /// - `tables` (sorted by type name), `tablesByName` (sorted by SQL name, for Schema.sql),
+///   `schemaTables` (with owned child tables, by name), `postgresSchemaTables` (the same,
+///   referenced tables first, for Schema.postgres.sql),
 ///   `enums`, `access` (the widest access of all tables: `public ` or empty, with its space);
 /// - in `Table.stencil`: `table`, and `type` (the struct, with Sourcery's names);
 /// - in `Enum.stencil`: `enum`.
@@ -9,7 +11,8 @@
 /// A table: `typeName`, `recordName`, `translatorName`, `name`, `nameLiteral` (a Swift string
 /// literal), `access` (`public `, `package ` or empty), `primaryKeyType`,
 /// `hasCompositePrimaryKey`, `columns`, `primaryKeyColumns`, `indexes` (each with
-/// `columnsLiteral` and `isUnique`), `createTableSQL`, `createIndexSQL`, `fullText` (null, or
+/// `columnsLiteral` and `isUnique`), `createTableSQL`, `createIndexSQL`,
+/// `postgresCreateTableSQL`, `postgresCreateIndexSQL`, `fullText` (null, or
 /// `columns` as Swift literals and `columnsLiteral`), `createFullTextSQL`,
 /// `hasArgumentsAfterColumns`, `sourcePath`, `timestampColumns`, `updatedAtColumns` (which the
 /// record's `setUpdatedTimestamps` sets when `save` writes it).
@@ -17,9 +20,9 @@
 /// A column: `propertyName`, `swiftName` (backticked when a reserved word), `reference`
 /// (`self.index` where a method parameter shadows the property), `access` (no wider
 /// than the property's), `name`, `nameLiteral`, `swiftType`, `unwrappedSwiftType`,
-/// `isOptional`, `isNullable`, `sqlType` (`text`), `isJSON`, `isISO8601` (a `dateStorage =
-/// iso8601` date), `isPrimaryKey`,
-/// `isAutoincrement`, `isUnique`, `isIndexed`, `defaultSQL`, `references` (`table`,
+/// `isOptional`, `isNullable`, `sqlType` (`text`), `kind` (`uuid`, or null), `isJSON`,
+/// `isISO8601` (a `dateStorage = iso8601` date), `isPrimaryKey`, `isAutoincrement`,
+/// `isUnique`, `isIndexed`, `defaultSQL`, `references` (`table`,
 /// `column`), `index` (0-based), `parameter` (1-based), `keyOffset` (` + 1` for the second key
 /// part), `decode` (`decode` or `decodeJSON`), `bind` (`bind`, `bindJSON` or `bindISO8601`) and
 /// `definitionArguments` (what goes inside `ColumnDefinition(…)`).
@@ -41,8 +44,13 @@ enum ModelContext {
     var schema: [(name: String, value: TemplateValue)] = byName.map { position in
       (model.tables[position].name, schemaValue(tables[position]))
     }
+    // What each table refers to, for Schema.postgres.sql's order.
+    var references: [String: Set<String>] = [:]
     for table in model.tables {
+      references[table.name, default: []].formUnion(
+        table.columns.compactMap { $0.references?.table })
       for owned in table.ownedTables {
+        references[owned.name, default: []].insert(owned.ownerTable)
         schema.append(
           (
             owned.name,
@@ -51,15 +59,20 @@ enum ModelContext {
               "createTableSQL": .string(owned.createTableSQL(in: table)),
               "createIndexSQL": .array([]),
               "createFullTextSQL": .array([]),
+              "postgresCreateTableSQL": .string(owned.postgresCreateTableSQL(in: table)),
+              "postgresCreateIndexSQL": .array([]),
+              "postgresCreateFullTextSQL": .array([]),
             ])
           ))
       }
     }
     schema.sort { $0.name < $1.name }
+    let referencedFirst = TableOrder.referencedFirst(schema.map(\.name), references: references)
     return [
       "tables": .array(tables),
       "tablesByName": .array(byName.map { tables[$0] }),
       "schemaTables": .array(schema.map(\.value)),
+      "postgresSchemaTables": .array(referencedFirst.map { schema[$0].value }),
       "children": .array(model.children.map(childValue)),
       "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
@@ -117,6 +130,10 @@ enum ModelContext {
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "createFullTextSQL": .array(table.createFullTextSQL.map(TemplateValue.string)),
+      "postgresCreateTableSQL": .string(table.postgresCreateTableSQL),
+      "postgresCreateIndexSQL": .array(table.postgresCreateIndexSQL.map(TemplateValue.string)),
+      "postgresCreateFullTextSQL": .array(
+        table.postgresCreateFullTextSQL.map(TemplateValue.string)),
       "fullText": table.fullTextColumns.isEmpty
         ? .null
         : .dictionary([
@@ -163,6 +180,7 @@ enum ModelContext {
       "isOptional": .bool(column.isOptional),
       "isNullable": .bool(column.isNullable),
       "sqlType": .string(column.sqlType.rawValue),
+      "kind": column.valueKind.map(TemplateValue.string) ?? .null,
       "isJSON": .bool(isJSON),
       "isISO8601": .bool(column.storage == .iso8601),
       "isPrimaryKey": .bool(column.isPrimaryKey),
@@ -206,6 +224,9 @@ enum ModelContext {
       "createTableSQL": table["createTableSQL"] ?? .null,
       "createIndexSQL": table["createIndexSQL"] ?? .null,
       "createFullTextSQL": table["createFullTextSQL"] ?? .null,
+      "postgresCreateTableSQL": table["postgresCreateTableSQL"] ?? .null,
+      "postgresCreateIndexSQL": table["postgresCreateIndexSQL"] ?? .null,
+      "postgresCreateFullTextSQL": table["postgresCreateFullTextSQL"] ?? .null,
     ])
   }
 
@@ -222,6 +243,7 @@ enum ModelContext {
   /// `"nest_id", .integer, nullable: true, references: ForeignKey("nests", "id")`.
   static func definitionArguments(_ column: ColumnModel, in table: TableModel) -> String {
     var parts = [swiftLiteral(column.name), "." + column.sqlType.rawValue]
+    if let kind = column.valueKind { parts.append("kind: .\(kind)") }
     if column.isNullable { parts.append("nullable: true") }
     if column.isPrimaryKey { parts.append("primaryKey: true") }
     if column.isAutoincrement { parts.append("autoincrement: true") }

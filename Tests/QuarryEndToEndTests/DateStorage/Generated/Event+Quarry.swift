@@ -22,11 +22,11 @@ extension Event: TableRecord {
     columns: [
       ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
       ColumnDefinition("name", .text, unique: true),
-      ColumnDefinition("startsAt", .text),
-      ColumnDefinition("endsAt", .text, nullable: true),
-      ColumnDefinition("loggedAt", .real),
-      ColumnDefinition("createdAt", .text, timestamp: .createdAt),
-      ColumnDefinition("updatedAt", .text, nullable: true, timestamp: .updatedAt),
+      ColumnDefinition("startsAt", .text, kind: .date),
+      ColumnDefinition("endsAt", .text, kind: .date, nullable: true),
+      ColumnDefinition("loggedAt", .real, kind: .date),
+      ColumnDefinition("createdAt", .text, kind: .date, timestamp: .createdAt),
+      ColumnDefinition("updatedAt", .text, kind: .date, nullable: true, timestamp: .updatedAt),
     ]
   )
 
@@ -80,8 +80,8 @@ enum EventOwnedTables {
         ColumnDefinition("event_id", .integer, primaryKey: true),
         ColumnDefinition("position", .integer, primaryKey: true),
         ColumnDefinition("title", .text),
-        ColumnDefinition("at", .text),
-        ColumnDefinition("recordedAt", .real, nullable: true),
+        ColumnDefinition("at", .text, kind: .date),
+        ColumnDefinition("recordedAt", .real, kind: .date, nullable: true),
       ],
       foreignKeys: [
         TableForeignKey(["event_id"], references: "events", columns: ["id"], onDelete: .cascade)

@@ -25,12 +25,12 @@ extension Book: TableRecord {
       ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
       ColumnDefinition("title", .text),
       ColumnDefinition("genre", .text),
-      ColumnDefinition("price", .numeric),
+      ColumnDefinition("price", .numeric, kind: .decimal),
       ColumnDefinition("published", .integer),
       ColumnDefinition("subtitle", .text, nullable: true),
       ColumnDefinition("pages", .integer, nullable: true),
       ColumnDefinition("rating", .real, nullable: true),
-      ColumnDefinition("tags", .text),
+      ColumnDefinition("tags", .text, kind: .json),
     ]
   )
 

@@ -21,7 +21,7 @@ extension Loan: TableRecord {
       ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
       ColumnDefinition("bookID", .integer, references: ForeignKey("books", "id")),
       ColumnDefinition("memberID", .integer, references: ForeignKey("members", "id")),
-      ColumnDefinition("returned", .integer),
+      ColumnDefinition("returned", .integer, kind: .bool),
       ColumnDefinition("days", .integer, nullable: true),
     ]
   )

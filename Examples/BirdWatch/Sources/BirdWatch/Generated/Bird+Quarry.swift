@@ -19,12 +19,12 @@ extension Bird: TableRecord {
   static let table = TableDefinition(
     name: "birds",
     columns: [
-      ColumnDefinition("id", .text, primaryKey: true),
+      ColumnDefinition("id", .text, kind: .uuid, primaryKey: true),
       ColumnDefinition("commonName", .text, unique: true),
       ColumnDefinition("family", .text),
       ColumnDefinition("wingspan", .real, nullable: true),
-      ColumnDefinition("tags", .text),
-      ColumnDefinition("photoPrice", .numeric),
+      ColumnDefinition("tags", .text, kind: .json),
+      ColumnDefinition("photoPrice", .numeric, kind: .decimal),
     ],
     indexes: [IndexDefinition(["family", "commonName"])]
   )
@@ -63,7 +63,7 @@ enum BirdOwnedTables {
     TableDefinition(
       name: "birds_calls",
       columns: [
-        ColumnDefinition("bird_id", .text, primaryKey: true),
+        ColumnDefinition("bird_id", .text, kind: .uuid, primaryKey: true),
         ColumnDefinition("position", .integer, primaryKey: true),
         ColumnDefinition("name", .text),
         ColumnDefinition("seconds", .real),

@@ -20,7 +20,7 @@ extension Observer: TableRecord {
       ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
       ColumnDefinition("name", .text, unique: true),
       ColumnDefinition("email", .text, nullable: true),
-      ColumnDefinition("joinedAt", .real),
+      ColumnDefinition("joinedAt", .real, kind: .date),
     ]
   )
 

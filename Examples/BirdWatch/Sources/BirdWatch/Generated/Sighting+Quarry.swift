@@ -30,7 +30,9 @@ extension Sighting: TableRecord {
   static let table = TableDefinition(
     name: "sightings",
     columns: [
-      ColumnDefinition("birdID", .text, primaryKey: true, references: ForeignKey("birds", "id")),
+      ColumnDefinition(
+        "birdID", .text, kind: .uuid, primaryKey: true,
+        references: ForeignKey("birds", "id")),
       ColumnDefinition(
         "observerID", .integer, primaryKey: true,
         references: ForeignKey("observers", "id")),
