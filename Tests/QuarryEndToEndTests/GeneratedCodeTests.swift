@@ -31,8 +31,7 @@ final class GeneratedCodeTests: XCTestCase {
     XCTAssertEqual(
       run,
       QuarryRun(
-        exitCode: 0, standardOutput: "quarry: 24 generated files up to date
-", standardError: ""),
+        exitCode: 0, standardOutput: "quarry: 24 generated files up to date\n", standardError: ""),
       details)
   }
 }
