@@ -33,7 +33,15 @@ struct PostgresSuite {
     }
     let raw = try RawPostgres(
       conninfo: Self.conninfo(server, database: "quarry_bench_raw"), entities: workload.entities)
-    let subjects: [any PostgresSubject] = [RawPostgresSubject(raw: raw)]
+    // Maintenance on the generated side's database, outside Quarry.
+    let generatedMaintenance = try RawPostgres(
+      conninfo: Self.conninfo(server, database: "quarry_bench_generated"), entities: [])
+    let subjects: [any PostgresSubject] = [
+      RawPostgresSubject(raw: raw),
+      try QuarryPostgresSubject(
+        conninfo: Self.conninfo(server, database: "quarry_bench_generated"),
+        entities: workload.entities, maintenance: generatedMaintenance),
+    ]
     for operation in Self.operations {
       log("postgres: \(operation.rawValue)")
       results += try measure(operation, subjects: subjects)
