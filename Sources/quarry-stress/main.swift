@@ -15,6 +15,11 @@
 //   quarry-stress migration-victim <path>
 //       Prints `migrating`, migrates the database to version 2 (a generated migration that
 //       rebuilds the table), prints `migrated`. The kill test SIGKILLs it at random moments.
+//   quarry-stress pg-increment <conninfo> <worker> <tasks> <increments>
+//       PostgreSQL: `tasks` concurrent tasks each make `increments` read-modify-write increments
+//       of counters.value, one `write` each, logged in increments. Prints `done <worker>`.
+//   quarry-stress pg-insert-birds <conninfo> <first-id> <count>
+//       PostgreSQL: inserts `count` birds, one `write` each, printing `inserted <id>` after each.
 //
 // Every failure is printed to standard error and exits with status 1.
 
@@ -131,6 +136,21 @@ case ("migration-seed", 3):
   migrationSeed(path: arguments[arguments.startIndex + 1], rows: rows)
 case ("migration-victim", 2):
   migrationVictim(path: arguments[arguments.startIndex + 1])
+case ("pg-increment", 5):
+  guard let worker = Int(arguments[arguments.startIndex + 2]),
+    let tasks = Int(arguments[arguments.startIndex + 3]),
+    let increments = Int(arguments[arguments.startIndex + 4])
+  else { fail("bad worker, task or increment count") }
+  await postgresIncrementer(
+    conninfo: arguments[arguments.startIndex + 1], worker: worker, tasks: tasks,
+    increments: increments)
+case ("pg-insert-birds", 4):
+  guard let first = Int(arguments[arguments.startIndex + 2]),
+    let count = Int(arguments[arguments.startIndex + 3])
+  else { fail("bad first id or count") }
+  postgresBirdInserter(conninfo: arguments[arguments.startIndex + 1], firstID: first, count: count)
 default:
-  fail("usage: quarry-stress crash-writer|inserter|reader|migration-seed|migration-victim …")
+  fail(
+    "usage: quarry-stress crash-writer|inserter|reader|migration-seed|migration-victim"
+      + "|pg-increment|pg-insert-birds …")
 }

@@ -66,6 +66,19 @@ final class BenchmarkSmokeTests: XCTestCase {
         row.operation == "write throughput" && row.implementation != "no observer")
     }
 
+    let postgres = rows.filter { $0.suite == "postgres" }
+    XCTAssertEqual(
+      postgres.map { "\($0.operation): \($0.implementation ?? "")" }.sorted(),
+      [
+        "fetch all: generated", "fetch all: raw", "insert: generated", "insert: raw",
+        "point lookup: generated", "point lookup: raw", "where score > x: generated",
+        "where score > x: raw",
+      ])
+    for row in postgres {
+      XCTAssertGreaterThan(row.median_s, 0)
+      XCTAssertEqual(row.ratio_to_raw == nil, row.implementation == "raw", row.operation)
+    }
+
     let generator = rows.filter { $0.suite == "generator" }
     let scan = try XCTUnwrap(generator.first { $0.operation == "scan (1 core)" })
     XCTAssertGreaterThan(scan.mb_per_s ?? 0, 0)

@@ -42,6 +42,8 @@ public final class Database: @unchecked Sendable {
   let observedFile: ObservedFile
   /// How often observers' polling looks for other processes' commits; nil turns it off.
   let externalChangePollInterval: TimeInterval?
+  /// On PostgreSQL, what observation keeps (the listener's connection string); nil on SQLite.
+  let postgresObservation: PostgresObservation?
   /// Functions and collations added with `add(function:)` and `add(collation:)`.
   let customizations = ConnectionCustomizations()
 
@@ -103,6 +105,7 @@ public final class Database: @unchecked Sendable {
     let uriFlag = isURI ? SQLITE_OPEN_URI : 0
     asyncQueues = AsyncQueues(readerCount: isPrivate ? 1 : configuration.maximumReaderCount)
     externalChangePollInterval = configuration.externalChangePollInterval
+    postgresObservation = nil
     do {
       writer = try Connection(
         path: name,
@@ -147,8 +150,10 @@ public final class Database: @unchecked Sendable {
     isPostgres = true
     fileIdentity = nil
     asyncQueues = AsyncQueues(readerCount: configuration.maximumReaderCount)
-    observedFile = ObservedFile(isShared: false)
+    // Shared: other processes and clients write the database, heard by the LISTEN connection.
+    observedFile = ObservedFile(isShared: true)
     externalChangePollInterval = nil
+    postgresObservation = PostgresObservation(conninfo: conninfo)
     readers = ConnectionPool(maximumCount: configuration.maximumReaderCount) {
       try Connection(postgres: conninfo, configuration: configuration, isWriter: false)
     }

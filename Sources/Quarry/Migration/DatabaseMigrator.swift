@@ -65,6 +65,8 @@ public struct DatabaseMigrator: Sendable {
       try db.write { db in
         guard try !Self.isApplied(migration.name, in: db) else { return }
         try migration.body(db)
+        // PostgreSQL: tables the migration made announce their changes (nothing on SQLite).
+        try db.installChangeTriggers(on: nil)
         try db.execute(
           #"INSERT INTO "quarry_migrations" ("name", "applied_at") VALUES (?, ?)"#,
           arguments: [migration.name, Date()])

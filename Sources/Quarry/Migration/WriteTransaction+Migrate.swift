@@ -29,6 +29,11 @@ extension WriteTransaction {
     for table in rebuilt {
       try ForeignKeyCheck(connection: connection).check(tableAndReferrersOf: table)
     }
+    // PostgreSQL: every table announces its changes to observers (nothing on SQLite).
+    if connection.postgres != nil {
+      try installChangeTriggers(
+        on: tables.flatMap { [$0.table.name] + $0.ownedTables.map(\.definition.name) })
+    }
   }
 }
 

@@ -12,6 +12,7 @@ extension Connection {
   ///
   /// Related SQLite documentation: <https://sqlite.org/c3ref/stmt_status.html>
   func trackingReads<T>(_ body: () throws -> T) throws -> (value: T, region: DatabaseRegion) {
+    if let postgres { return try postgres.trackingReads(body) }
     var runsBefore: [OpaquePointer: Int32] = [:]
     var statement = sqlite3_next_stmt(handle, nil)
     while let current = statement {

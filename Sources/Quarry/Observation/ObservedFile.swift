@@ -47,7 +47,7 @@ final class ObservedFile: @unchecked Sendable {
   private var state = LaneState.idle
   /// Whether other connections (other processes) can write the file, so it needs polling.
   private let isShared: Bool
-  private var poller: ExternalChangePoller?
+  private var poller: (any ExternalChangeWatcher)?
   /// Fetches run by this file's rounds since it opened (for tests: a commit that should cause no
   /// fetch leaves it unchanged).
   private var fetchCount = 0
@@ -84,8 +84,7 @@ final class ObservedFile: @unchecked Sendable {
     entries[id] = Entry(observer: observer)
     unfetchedCount += 1
     var poller = self.poller
-    if poller == nil, isShared, let interval = database.externalChangePollInterval {
-      let newPoller = ExternalChangePoller(database: database, interval: interval, file: self)
+    if poller == nil, isShared, let newPoller = database.makeExternalChangeWatcher(for: self) {
       self.poller = newPoller
       poller = newPoller
     }
@@ -105,7 +104,7 @@ final class ObservedFile: @unchecked Sendable {
     if let entry = entries.removeValue(forKey: ObjectIdentifier(observer)) {
       forgetLocked(entry.region)
     }
-    var stopped: ExternalChangePoller?
+    var stopped: (any ExternalChangeWatcher)?
     if entries.isEmpty {
       stopped = poller
       poller = nil
@@ -187,7 +186,10 @@ final class ObservedFile: @unchecked Sendable {
     let start = DispatchTime.now()
     var regions: [(ObjectIdentifier, DatabaseRegion)] = []
     for group in Self.groupedByDatabase(due) {
+      let start = regions.count
       fetch(group, into: &regions)
+      // On PostgreSQL, a table read that has no change trigger yet gets one (nothing on SQLite).
+      group.first?.database.ensureChangeTriggers(for: regions[start...])
     }
     let duration = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 

@@ -21,6 +21,8 @@ final class PostgresConnection {
   var isClosing = false
   /// Receives the SQL text of each statement run (with `?` placeholders, never values).
   var trace: (@Sendable (String) -> Void)?
+  /// The SQL of the statements run while an observed read records (see `trackingReads`).
+  var recordedSQL: Set<String>?
   /// The rows the last INSERT, UPDATE, DELETE or MERGE changed (SQLite's `changes()`).
   private(set) var lastAffectedRowCount = 0
   /// The key the last insert into an autoincrement table returned (SQLite's rowid).
@@ -84,6 +86,7 @@ final class PostgresConnection {
   @discardableResult
   func execute(_ sql: String, reporting: Bool = false) throws -> PostgresResult {
     if reporting { trace?(sql) }
+    recordedSQL?.insert(sql)
     return try checked(PQexec(handle, sql), sql: sql)
   }
 
@@ -111,6 +114,7 @@ final class PostgresConnection {
     -> PostgresResult
   {
     trace?(reportedSQL)
+    recordedSQL?.insert(reportedSQL)
     let result = parameters.withArguments { count, values, lengths, formats in
       PQexecPrepared(handle, name, count, values, lengths, formats, 1)
     }
@@ -124,6 +128,7 @@ final class PostgresConnection {
   func executeOnce(sql: String, parameters: PostgresParameters, reportedSQL: String) throws
     -> PostgresResult
   {
+    recordedSQL?.insert(reportedSQL)
     let result = parameters.withArguments { count, values, lengths, formats in
       parameters.types.withUnsafeBufferPointer { types in
         PQexecParams(handle, sql, count, types.baseAddress, values, lengths, formats, 1)

@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+@testable import Quarry
+
+/// `db.observe` on PostgreSQL: it sees commits of this `Database`, of another process using
+/// Quarry and of `psql`, and fetches again only for tables its read read.
+final class PostgresObservationTests: XCTestCase {
+  private var conninfo = ""
+
+  override func setUpWithError() throws {
+    conninfo = try PostgresServerForTests.createDatabase()
+    let db = try Database(postgres: conninfo)
+    try db.write { db in
+      try db.execute(#"CREATE TABLE "birds" ("id" BIGINT PRIMARY KEY, "name" TEXT NOT NULL)"#)
+      try db.execute(#"CREATE TABLE "nests" ("id" BIGINT PRIMARY KEY)"#)
+    }
+  }
+
+  private static func birdCount(_ db: ReadTransaction) throws -> Int {
+    try db.fetchValue(Int.self, sql: #"SELECT count(*) FROM "birds""#) ?? -1
+  }
+
+  func testFirstValueThenOneAfterEachCommitOfThisDatabase() async throws {
+    let db = try Database(postgres: conninfo)
+    var iterator = db.observe { try Self.birdCount($0) }.makeAsyncIterator()
+    let first = try await iterator.next()
+    XCTAssertEqual(first, 0)
+    try await db.write { try $0.execute(#"INSERT INTO "birds" VALUES (1, 'robin')"#) }
+    let second = try await iterator.next()
+    XCTAssertEqual(second, 1)
+    try await db.write { try $0.execute(#"INSERT INTO "birds" VALUES (2, 'wren')"#) }
+    let third = try await iterator.next()
+    XCTAssertEqual(third, 2)
+  }
+
+  func testAnObservedTableMadeWithOwnSQLGetsTheTrigger() async throws {
+    let db = try Database(postgres: conninfo)
+    let collector = ObservationCollector(db.observe { try Self.birdCount($0) })
+    await collector.wait { $0 == [0] }
+    let triggers = try await db.read { db in
+      try db.fetchValue(
+        Int.self,
+        sql: """
+          SELECT count(*) FROM pg_trigger WHERE tgname = 'quarry_notify_changes'
+          AND tgrelid = '"birds"'::regclass
+          """)
+    }
+    XCTAssertEqual(triggers, 1)
+    await collector.cancel()
+  }
+
+  func testCommitsOfAnotherProcessAreSeen() async throws {
+    let db = try Database(postgres: conninfo)
+    let collector = ObservationCollector(db.observe { try Self.birdCount($0) })
+    await collector.wait { $0 == [0] }
+    let inserter = try StressProcess(["pg-insert-birds", conninfo, "1", "3"])
+    XCTAssertEqual(inserter.wait(), 0, inserter.standardError)
+    XCTAssertEqual(inserter.outputLines, ["inserted 1", "inserted 2", "inserted 3"])
+    await collector.wait { $0.last == 3 }
+    // Values only grow: each fetch saw a later snapshot.
+    XCTAssertEqual(collector.values, collector.values.sorted())
+    await collector.cancel()
+  }
+
+  func testCommitsOfPsqlAreSeen() async throws {
+    let db = try Database(postgres: conninfo)
+    let collector = ObservationCollector(db.observe { try Self.birdCount($0) })
+    await collector.wait { $0 == [0] }
+    XCTAssertEqual(try psql(#"INSERT INTO birds VALUES (7, 'psql robin'), (8, 'psql wren')"#), 0)
+    await collector.wait { $0 == [0, 2] }
+    XCTAssertEqual(try psql("TRUNCATE birds"), 0)
+    await collector.wait { $0 == [0, 2, 0] }
+    await collector.cancel()
+  }
+
+  func testACommitToAnotherTableCausesNoFetch() async throws {
+    let db = try Database(postgres: conninfo)
+    let reads = Counter()
+    let collector = ObservationCollector(
+      db.observe { db -> Int in
+        reads.increment()
+        return try Self.birdCount(db)
+      })
+    await collector.wait { $0 == [0] }
+    // Notifications of one client arrive in commit order: once the birds commit is seen, the
+    // nests commit before it was heard too, and caused no fetch.
+    XCTAssertEqual(try psql(#"INSERT INTO nests VALUES (1)"#), 0)
+    try await db.write { try $0.execute(#"INSERT INTO "nests" VALUES (2)"#) }
+    try await db.write { try $0.execute(#"INSERT INTO "birds" VALUES (1, 'robin')"#) }
+    await collector.wait { $0 == [0, 1] }
+    db.observedFile.waitForDeliveries()
+    XCTAssertEqual(reads.value, 2)
+    await collector.cancel()
+  }
+
+  func testInstallingTriggersIsIdempotentAndCoversEveryTable() throws {
+    let db = try Database(postgres: conninfo)
+    XCTAssertEqual(
+      try db.write { try $0.installChangeTriggers(on: ["birds", "no_such_table"]) }, 1)
+    XCTAssertEqual(try db.write { try $0.installChangeTriggers(on: ["birds"]) }, 0)
+    XCTAssertEqual(try db.write { try $0.installChangeTriggers(on: nil) }, 1)
+    XCTAssertEqual(try db.write { try $0.installChangeTriggers(on: nil) }, 0)
+  }
+
+  /// Runs `psql -c sql` against the test database; returns its exit status.
+  private func psql(_ sql: String) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: PostgresServerForTests.psql)
+    process.arguments = ["--no-psqlrc", "-v", "ON_ERROR_STOP=1", "-q", "-d", conninfo, "-c", sql]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
