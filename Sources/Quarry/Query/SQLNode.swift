@@ -36,6 +36,10 @@ indirect enum SQLNode: Sendable {
   case subquery(SelectCore)
   /// `x COLLATE <name>`.
   case collate(SQLNode, Collation)
+  /// The value at `keys` inside the JSON of `base` (a JSON column): a scalar as its SQL value
+  /// (text unquoted), an object or array as its JSON text, NULL where a key is missing. The
+  /// dialect spells it (``SQLDialect/jsonPath``), since engines differ.
+  case jsonPath(SQLNode, keys: [String])
 
   /// `lhs AND rhs` (or OR), flattening terms that are already of the same kind so that a chain
   /// `a && b && c …` stays one flat list instead of nesting one level per operator.
@@ -57,7 +61,8 @@ indirect enum SQLNode: Sendable {
   /// Related SQLite documentation: <https://sqlite.org/lang_expr.html#operators>
   var precedence: Int {
     switch self {
-    case .column, .outerColumn, .value, .keyword, .function, .exists, .subquery, .conjunction:
+    case .column, .outerColumn, .value, .keyword, .function, .exists, .subquery, .conjunction,
+      .jsonPath:
       return 10
     case .collate: return 9
     case .prefix(let word, _): return word == "NOT" ? 3 : 8
@@ -85,7 +90,8 @@ extension SQLNode {
     switch self {
     case .outerColumn(let owner, _): return owner == table
     case .column, .value, .keyword: return false
-    case .prefix(_, let operand), .postfix(let operand, _), .collate(let operand, _):
+    case .prefix(_, let operand), .postfix(let operand, _), .collate(let operand, _),
+      .jsonPath(let operand, _):
       return operand.readsOuterColumn(of: table)
     case .binary(let lhs, _, let rhs):
       return lhs.readsOuterColumn(of: table) || rhs.readsOuterColumn(of: table)

@@ -95,6 +95,11 @@ struct SQLRenderer {
     case .collate(let operand, let collation):
       appendOperand(operand)
       sql += " COLLATE " + dialect.collationName(collation)
+    case .jsonPath(let operand, let keys):
+      let spelling = dialect.jsonPath(keys)
+      sql += spelling.prefix
+      appendOperand(operand)
+      sql += spelling.suffix
     }
   }
 

@@ -234,6 +234,8 @@ extension SQLNode {
       return .inSubquery(replaced(operand), core)
     case .collate(let operand, let collation):
       return .collate(replaced(operand), collation)
+    case .jsonPath(let operand, let keys):
+      return .jsonPath(replaced(operand), keys: keys)
     }
   }
 }
