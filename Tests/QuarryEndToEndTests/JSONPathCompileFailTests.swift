@@ -1,8 +1,8 @@
 import XCTest
 
 /// A typed JSON path has its property's type and exists only for stored, encoded properties
-/// of a JSON column's struct: each snippet is type-checked against `Models/Edition.swift` and
-/// its generated code, and must fail with the expected message (the controls must compile).
+/// of a JSON column's struct: each snippet is type-checked against `JSONPaths/Models` and its
+/// generated code, and must fail with the expected message (the controls must compile).
 final class JSONPathCompileFailTests: XCTestCase {
   private let snippets: [CompileSnippet] = [
     (
@@ -65,6 +65,8 @@ final class JSONPathCompileFailTests: XCTestCase {
   ]
 
   func testPathsCompileOnlyForTheirPropertysType() throws {
-    try assertSnippetsTypeCheck(snippets, test: self)
+    try assertSnippetsTypeCheck(
+      snippets, folders: ["Models", "Generated", "JSONPaths/Models", "JSONPaths/Generated"],
+      test: self)
   }
 }

@@ -2,9 +2,10 @@ import Foundation
 import Quarry
 import XCTest
 
-/// Typed JSON paths through generated code (`Models/Edition.swift`): every filter over random
-/// rows is compared with the same filter in plain Swift on the same values, NULLs, missing keys
-/// and non-ASCII text included.
+/// Typed JSON paths through generated code (`JSONPaths/Models`, generated into
+/// `JSONPaths/Generated` with `Table.stencil` alone, as `FullText/` is): every filter over
+/// random rows is compared with the same filter in plain Swift on the same values, NULLs,
+/// missing keys and non-ASCII text included.
 final class JSONPathTests: XCTestCase {
   private var database: Database!
   private var editions: [Edition] = []
@@ -15,7 +16,7 @@ final class JSONPathTests: XCTestCase {
 
   override func setUpWithError() throws {
     database = try Database.inMemory()
-    try database.migrate(QuarryTables.all)
+    try database.migrate(Edition.self)
     var random = SeededGenerator(seed: 21)
     editions = (1...400).map { Self.edition(id: $0, random: &random) }
     try database.write { tx in
@@ -181,6 +182,15 @@ final class JSONPathTests: XCTestCase {
       try $0.fetchCount(Edition.all().filter(Edition.Columns.extra.isNull))
     }
     XCTAssertEqual(noExtra, editions.filter { $0.extra == nil }.count)
+  }
+
+  func testGeneratedEditionIsFresh() throws {
+    let check = try QuarryBinary.run(
+      [
+        "generate", "JSONPaths/Models", "--output", "JSONPaths/Generated", "--templates",
+        "../../Templates/Table.stencil", "--check",
+      ], in: QuarryBinary.testFolder)
+    XCTAssertEqual(check.exitCode, 0, check.standardOutput + check.standardError)
   }
 
   func testPathsRenderAsJSONExtractWithQuotedKeys() {

@@ -9,7 +9,7 @@
 /// | --- | --- |
 /// | integers, `Double`, `Bool`, `String`, `Character`, `UUID`, `URL`, `Date`, raw-value enums | compared and read as the SQL value SQLite extracts (`Date`: seconds since 2001, as the encoder's default strategy writes it and a `Date` binds) |
 /// | scanned `Codable` structs, collections, other `Codable` types | read back as JSON; a struct's own properties are paths again |
-/// | `Data` (base64 text in JSON, a BLOB when bound), `Float`, `CGFloat` (their JSON text is not the `Double` they bind), `Decimal` (JSON numbers are read as 15-digit reals), types conformed to `DatabaseValueConvertible` | none: a comparison could never match |
+/// | `Data` (base64 text in JSON, a BLOB when bound), `Float`, `CGFloat` (their JSON text is not the `Double` they bind), `Decimal` (JSON numbers are read as 15-digit reals), other types conformed to `DatabaseValueConvertible` | none: a comparison could never match |
 ///
 /// A struct gets no paths when it is generic, `private`/`fileprivate`, inside `#if`, or
 /// encodes itself (`encode(to:)`), since the keys are then its own business.
@@ -97,12 +97,14 @@ enum JSONPathBuilder {
       let isJSON: Bool
       if scalarTypes.contains(base) {
         isJSON = false
-      } else if excludedTypes.contains(base) || index.conformsToDatabaseValue(split.wrapped) {
-        continue
       } else if let rawType = index.enums[split.wrapped]?.rawType {
+        // By raw value, which JSON holds and the conformance binds (the generated one, or the
+        // sources' own, whose default implementation does the same).
         guard scalarRawTypes.contains(TypeMapping.builtinName(rawType)) else { continue }
         enums.insert(split.wrapped)
         isJSON = false
+      } else if excludedTypes.contains(base) || index.conformsToDatabaseValue(split.wrapped) {
+        continue
       } else {
         isJSON = true
       }

@@ -6,14 +6,15 @@ import XCTest
 typealias CompileSnippet = (name: String, code: String, error: String?)
 
 /// Type-checks every snippet with `swiftc` against the built Quarry module and this target's
-/// models and generated code, in one compiler run: each must fail with its expected message, or
+/// models and generated code (the Swift files of `folders`), in one compiler run: each must fail with its expected message, or
 /// compile when it expects none, and nothing else may fail.
 ///
 /// ```swift
 /// try assertSnippetsTypeCheck([("control", "_ = Book.all()", nil)], test: self)
 /// ```
 func assertSnippetsTypeCheck(
-  _ snippets: [CompileSnippet], test: XCTestCase, file: StaticString = #filePath,
+  _ snippets: [CompileSnippet], folders: [String] = ["Models", "Generated"], test: XCTestCase,
+  file: StaticString = #filePath,
   line: UInt = #line
 ) throws {
   let package = QuarryBinary.packageRoot
@@ -37,7 +38,7 @@ func assertSnippetsTypeCheck(
   let snippetsFile = folder.appendingPathComponent("Snippets.swift")
   try source.write(to: snippetsFile, atomically: true, encoding: .utf8)
   var models: [String] = []
-  for name in ["Models", "Generated"] {
+  for name in folders {
     let directory = QuarryBinary.testFolder.appendingPathComponent(name)
     models += try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".swift") }.sorted()

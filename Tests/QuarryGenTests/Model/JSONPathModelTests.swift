@@ -47,6 +47,7 @@ final class JSONPathModelTests: XCTestCase {
           var ratio: Float
           var price: Decimal
           var money: Money
+          var mood: Mood
           var draft: Int = 0
           var twice: Int { pages * 2 }
           static let version = 1
@@ -55,7 +56,7 @@ final class JSONPathModelTests: XCTestCase {
           #endif
           enum CodingKeys: String, CodingKey {
             case pages = "page_count", title = "the title", rating, signed, released, id, site
-            case genre, author, editor, tags, scan, ratio, price, money, debugNote
+            case genre, author, editor, tags, scan, ratio, price, money, mood, debugNote
           }
         }
 
@@ -74,6 +75,7 @@ final class JSONPathModelTests: XCTestCase {
         }
       }
       struct Money: Codable, Sendable, DatabaseValueConvertible { var cents: Int }
+      enum Mood: String, Codable, Sendable, DatabaseValueConvertible { case calm }
       """,
     ])
     XCTAssertEqual(diagnostics, "")
@@ -85,13 +87,14 @@ final class JSONPathModelTests: XCTestCase {
         "pages: Int = page_count", "title: String? = the title", "rating: Double = rating",
         "signed: Bool = signed", "released: Date = released", "id: UUID = id",
         "site: URL = site", "genre: Book.Genre = genre", "author: Person = author (json)",
-        "editor: Person? = editor (json)", "tags: [String] = tags (json)",
+        "editor: Person? = editor (json)", "tags: [String] = tags (json)", "mood: Mood = mood",
       ])
     XCTAssertEqual(table.jsonPaths.first?.example, "Book.Columns.meta")
     // `weird`'s key holds a quote, which a SQLite path cannot name; `secret` is private.
     XCTAssertEqual(fields(table.jsonPaths.last), ["name: String = name", "born: Int? = born"])
     XCTAssertEqual(table.jsonPaths.last?.example, "Book.Columns.meta.author")
-    // A raw-value enum a path compares needs the conformance a column would give it.
+    // A raw-value enum a path compares needs the conformance a column would give it, unless
+    // the sources declare one (`Mood`).
     XCTAssertEqual(model.enums.map(\.name), ["Book.Genre"])
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Quarry
 
 /// Typed JSON paths (issue 21): `Edition.Columns.meta.pages` reaches into a `Codable` struct
 /// stored as JSON, through renamed keys, a nested struct declared in another file, an optional
@@ -45,3 +46,7 @@ struct Edition: Equatable, Sendable {
     var note: String?
   }
 }
+
+/// Written here because this folder is generated with `Table.stencil` alone (as `FullText/`
+/// is), which writes no enum conformances; a raw-value enum's paths compare its raw value.
+extension Edition.Format: DatabaseValueConvertible {}
