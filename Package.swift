@@ -17,14 +17,14 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
-    // The system libpq for the PostgreSQL engine (issue 23, in progress): `apt-get install
-    // libpq-dev` on Debian. Only the PostgreSQL tests link it so far; the runtime does not.
+    // The system libpq for the PostgreSQL engine (issue 23): `apt-get install libpq-dev` on
+    // Debian. The runtime links it beside SQLite; `Database(postgres:)` is what uses it.
     .systemLibrary(
       name: "CPostgreSQL",
       pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
-    .target(name: "Quarry", dependencies: ["CSQLite"]),
+    .target(name: "Quarry", dependencies: ["CSQLite", "CPostgreSQL"]),
     .target(name: "QuarryGen"),
     .executableTarget(name: "quarry", dependencies: ["QuarryGen"]),
     .executableTarget(
@@ -56,7 +56,8 @@ let package = Package(
     .target(name: "QuarryTestSupport", path: "Tests/QuarryTestSupport"),
     .testTarget(name: "QuarryTests", dependencies: ["Quarry", "CSQLite", "QuarryTestSupport"]),
     // Starts a throwaway PostgreSQL server (initdb + pg_ctl on a Unix socket) and talks libpq.
-    .testTarget(name: "QuarryPostgresTests", dependencies: ["CPostgreSQL", "QuarryTestSupport"]),
+    .testTarget(
+      name: "QuarryPostgresTests", dependencies: ["Quarry", "CPostgreSQL", "QuarryTestSupport"]),
     .testTarget(name: "QuarryGenTests", dependencies: ["QuarryGen", "QuarryTestSupport"]),
     .testTarget(
       name: "QuarryEndToEndTests",

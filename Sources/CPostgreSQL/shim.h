@@ -9,5 +9,8 @@
 // without depending on how the importer treats char literals.
 static inline int quarry_pg_diag_sqlstate(void) { return PG_DIAG_SQLSTATE; }
 static inline int quarry_pg_diag_message_primary(void) { return PG_DIAG_MESSAGE_PRIMARY; }
+static inline int quarry_pg_diag_constraint_name(void) { return PG_DIAG_CONSTRAINT_NAME; }
+static inline int quarry_pg_diag_table_name(void) { return PG_DIAG_TABLE_NAME; }
+static inline int quarry_pg_diag_column_name(void) { return PG_DIAG_COLUMN_NAME; }
 
 #endif

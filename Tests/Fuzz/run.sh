@@ -53,10 +53,19 @@ build() {
   echo "fuzz: building $(basename "$binary") ($optimisation)"
   local files
   files=$(find "$@" -name '*.swift' | sort)
+  # The runtime imports libpq's module too (its PostgreSQL engine); the generator does not.
+  local c_modules="-I Sources/CSQLite"
+  if [ "$module" = QuarryFuzz ]; then
+    c_modules="$c_modules -I Sources/CPostgreSQL -lpq"
+    local folder
+    for folder in $(pkg-config --cflags-only-I libpq 2>/dev/null | sed 's/-I//g') /usr/include/postgresql; do
+      [ -f "$folder/libpq-fe.h" ] && c_modules="$c_modules -Xcc -I$folder"
+    done
+  fi
   # ld.gold warns about ASan's local symbols on every link: noise, filtered out.
   # shellcheck disable=SC2086
   "$swiftc" -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$optimisation" -g \
-    -module-name "$module" -I Sources/CSQLite $files -o "$binary" 2>&1 \
+    -module-name "$module" $c_modules $files -o "$binary" 2>&1 \
     | { grep -v "Cannot export local symbol" || true; }
   [ -x "$binary" ] || { echo "fuzz: build of $binary failed" >&2; exit 1; }
   echo "$optimisation" > "$binary.flags"

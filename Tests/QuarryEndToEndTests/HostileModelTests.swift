@@ -1,5 +1,6 @@
 import Foundation
 import QuarryGen
+import QuarryTestSupport
 import XCTest
 
 /// The property test behind "generated code compiles for hostile models": random models (see
@@ -139,12 +140,12 @@ final class HostileModelTests: XCTestCase {
 
   /// `swiftc -typecheck` over `files` as one module; every error and warning with its path.
   static func typecheck(_ files: [URL], modules: URL) throws -> [Problem] {
-    let sqlite = QuarryBinary.packageRoot.appendingPathComponent("Sources/CSQLite").path
     let run = try QuarryBinary.runProcess(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Hostile",
        "-package-name", "Hostile", "-I",
-       modules.path, "-I", sqlite] + files.map(\.path),
+       modules.path] + CModuleSearchPaths.arguments(packageRoot: QuarryBinary.packageRoot)
+        + files.map(\.path),
       in: files[0].deletingLastPathComponent())
     let output = run.standardError + run.standardOutput
     var problems: [Problem] = []

@@ -1,5 +1,6 @@
 import Foundation
 import QuarryGen
+import QuarryTestSupport
 import XCTest
 
 /// A project whose structs change version by version, as an app's do between releases: each
@@ -83,14 +84,14 @@ struct MigrationProject {
     ).filter { $0.hasSuffix(".o") }.sorted().map { products.path + "/Quarry.build/" + $0 }
     guard !objects.isEmpty else { throw XCTSkip("no Quarry objects under \(products.path)") }
     let modules = try HostileModelTests.moduleFolder()
-    let sqlite = QuarryBinary.packageRoot.appendingPathComponent("Sources/CSQLite").path
     let run = try QuarryBinary.runProcess(
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "swiftc", "-swift-version", "6", "-module-name", "App", "-package-name", "App",
-        "-I", modules.path, "-I", sqlite, "-o", executable.path,
-      ]
-        + [main.path, dump.path] + sources.map(\.path) + objects + ["-lsqlite3"],
+        "-I", modules.path, "-o", executable.path,
+      ] + CModuleSearchPaths.arguments(packageRoot: QuarryBinary.packageRoot)
+        + [main.path, dump.path] + sources.map(\.path) + objects
+        + CModuleSearchPaths.linkerArguments,
       in: folder)
     // Zero warnings in generated code, as everywhere.
     let output = run.standardError + run.standardOutput

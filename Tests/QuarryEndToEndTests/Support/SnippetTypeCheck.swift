@@ -1,4 +1,5 @@
 import Foundation
+import QuarryTestSupport
 import XCTest
 
 /// A snippet of code using this target's models and generated code, and the text its error
@@ -49,9 +50,9 @@ func assertSnippetsTypeCheck(
     URL(fileURLWithPath: "/usr/bin/env"),
     [
       "swiftc", "-swift-version", "6", "-typecheck", "-diagnostic-style=llvm",
-      "-I", modules.path, "-I", package.appendingPathComponent("Sources/CSQLite").path,
-      snippetsFile.path,
-    ] + models, in: folder)
+      "-I", modules.path,
+    ] + CModuleSearchPaths.arguments(packageRoot: package) + [snippetsFile.path] + models,
+    in: folder)
   let text = run.standardOutput + run.standardError
 
   // `Snippets.swift:<line>:<column>: error: <message>`

@@ -1,4 +1,5 @@
 import Foundation
+import QuarryTestSupport
 import XCTest
 
 /// The SwiftUI adapter (`View.observing`, behind `#if canImport(SwiftUI)`) cannot be compiled on
@@ -171,9 +172,9 @@ final class SwiftUIAdapterCompileTests: XCTestCase {
     return try SwiftTypeCheck.swiftc(
       [
         "-typecheck", "-swift-version", "6", "-module-name", "AdapterCheck", "-I", folder.path,
-        "-I", modules.path, "-I", package.appendingPathComponent("Sources/CSQLite").path,
-        adapter.path, usage.path,
-      ] + SwiftTypeCheck.libraryFixtures())
+        "-I", modules.path,
+      ] + CModuleSearchPaths.arguments(packageRoot: package) + [adapter.path, usage.path]
+        + SwiftTypeCheck.libraryFixtures())
   }
 
   /// The first `swift` block after the README's **SwiftUI.** paragraph.

@@ -1,4 +1,5 @@
 import Foundation
+import QuarryTestSupport
 import XCTest
 
 /// Type-checks Swift sources with `swiftc` against the built Quarry module and the library
@@ -77,8 +78,8 @@ struct SwiftTypeCheck {
       [
         "-swift-version", "6", "-typecheck", "-diagnostic-style=llvm",
         "-module-name", "Checked", "-I", modules.path,
-        "-I", packageFolder.appendingPathComponent("Sources/CSQLite").path, checked.path,
-      ] + libraryFixtures())
+      ] + CModuleSearchPaths.arguments(packageRoot: packageFolder) + [checked.path]
+        + libraryFixtures())
 
     var diagnostics: [Diagnostic] = []
     for text in output.split(separator: "\n") where text.hasPrefix(checked.path + ":") {

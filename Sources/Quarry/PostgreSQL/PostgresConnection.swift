@@ -1,0 +1,224 @@
+import CPostgreSQL
+import Foundation
+
+/// One libpq connection to a PostgreSQL server, used by one thread at a time.
+///
+/// `Database` guarantees exclusive use, as with SQLite's `Connection`: the writer behind its
+/// lock, readers checked out of a pool, the listener on its own thread. Statements are prepared
+/// once per connection under names of their own (`quarry_1`, `quarry_2`…) and run with binary
+/// parameters and binary results.
+///
+/// Related PostgreSQL documentation: <https://www.postgresql.org/docs/current/libpq.html>
+final class PostgresConnection {
+  /// The `PGconn`; valid until `deinit`.
+  let handle: OpaquePointer
+  /// The connection string with any password removed, for messages.
+  let description: String
+  /// The number of statements prepared so far, which names the next one.
+  private var preparedCount = 0
+  /// Set while the owner closes the connection: its prepared statements then go with it, and
+  /// deallocating them one by one would only cost round trips.
+  var isClosing = false
+
+  /// Connects with `conninfo`, a libpq connection string (`host=/run/postgresql dbname=app`) or
+  /// URI (`postgresql://app@localhost/app`), always in UTF-8 (`client_encoding`).
+  ///
+  /// - Throws: ``PostgresError`` with SQLSTATE 08001 and libpq's reason, naming the connection
+  ///   string without its password.
+  init(conninfo: String) throws {
+    let redacted = Self.redacted(conninfo)
+    // expand_dbname = 1: the first "dbname" is the whole conninfo or URI; later keywords
+    // override what it says, so UTF-8 is set whatever the string holds.
+    let keywords = ["dbname", "client_encoding", "fallback_application_name"]
+    let values = [conninfo, "UTF8", "quarry"]
+    let connection = withCStrings(keywords) { keywords in
+      withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+    }
+    guard let connection, PQstatus(connection) == CONNECTION_OK else {
+      let reason = PostgresError.connectionMessage(connection)
+      PQfinish(connection)
+      throw PostgresError(
+        sqlState: "08001", message: "cannot connect to PostgreSQL (\(redacted)): \(reason)")
+    }
+    handle = connection
+    description = redacted
+  }
+
+  deinit {
+    PQfinish(handle)
+  }
+
+  /// `conninfo` without its password, as `key=value` pairs (a URI is spelled out the same way).
+  /// A string libpq cannot parse is not repeated at all: it might be a password.
+  static func redacted(_ conninfo: String) -> String {
+    var error: UnsafeMutablePointer<CChar>?
+    guard let options = PQconninfoParse(conninfo, &error) else {
+      if let error { PQfreemem(error) }
+      return "an invalid connection string"
+    }
+    defer { PQconninfoFree(options) }
+    var pairs: [String] = []
+    var option = options
+    while let keyword = option.pointee.keyword {
+      let name = String(cString: keyword)
+      if name != "password", let value = option.pointee.val {
+        pairs.append("\(name)=\(String(cString: value))")
+      }
+      option += 1
+    }
+    return pairs.joined(separator: " ")
+  }
+
+  // MARK: Running SQL
+
+  /// Runs `sql` through the simple query protocol, which accepts several statements separated
+  /// by semicolons (DDL, `BEGIN`, `LISTEN`), and returns the last one's result in text format.
+  ///
+  /// - Throws: ``PostgresError`` with the statement's SQLSTATE and message.
+  @discardableResult
+  func execute(_ sql: String) throws -> PostgresResult {
+    try checked(PQexec(handle, sql), sql: sql)
+  }
+
+  /// A new name for a prepared statement on this connection.
+  func nextStatementName() -> String {
+    preparedCount += 1
+    return "quarry_\(preparedCount)"
+  }
+
+  /// Prepares `sql` (with `$1…$n` placeholders) as `name`, with the parameter types `types`
+  /// (0 lets the server infer one).
+  ///
+  /// - Throws: ``PostgresError``; `reportedSQL` is what the error names.
+  func prepare(name: String, sql: String, types: [UInt32], reportedSQL: String) throws {
+    let result = types.withUnsafeBufferPointer { types in
+      PQprepare(handle, name, sql, Int32(types.count), types.baseAddress)
+    }
+    _ = try checked(result, sql: reportedSQL)
+  }
+
+  /// Runs the prepared statement `name` with `parameters`, asking for binary results.
+  ///
+  /// - Throws: ``PostgresError``; `reportedSQL` is what the error names.
+  func executePrepared(name: String, parameters: PostgresParameters, reportedSQL: String) throws
+    -> PostgresResult
+  {
+    let result = parameters.withArguments { count, values, lengths, formats in
+      PQexecPrepared(handle, name, count, values, lengths, formats, 1)
+    }
+    return try checked(result, sql: reportedSQL)
+  }
+
+  /// Runs `sql` (with `$1…$n` placeholders) once, unprepared, with `parameters` (their types
+  /// given) and binary results.
+  ///
+  /// - Throws: ``PostgresError``; `reportedSQL` is what the error names.
+  func executeOnce(sql: String, parameters: PostgresParameters, reportedSQL: String) throws
+    -> PostgresResult
+  {
+    let result = parameters.withArguments { count, values, lengths, formats in
+      parameters.types.withUnsafeBufferPointer { types in
+        PQexecParams(handle, sql, count, types.baseAddress, values, lengths, formats, 1)
+      }
+    }
+    return try checked(result, sql: reportedSQL)
+  }
+
+  /// The parameter and result descriptions of the prepared statement `name` (no rows).
+  ///
+  /// - Throws: ``PostgresError``; `reportedSQL` is what the error names.
+  func describePrepared(name: String, reportedSQL: String) throws -> PostgresResult {
+    try checked(PQdescribePrepared(handle, name), sql: reportedSQL)
+  }
+
+  /// Drops the prepared statement `name`, ignoring failures: the statement is gone either way
+  /// once the connection closes.
+  func deallocate(name: String) {
+    guard PQstatus(handle) == CONNECTION_OK else { return }
+    PQclear(PQexec(handle, "DEALLOCATE \(name)"))
+  }
+
+  /// `result` when it reports success, otherwise its error (and the result is cleared).
+  private func checked(_ result: OpaquePointer?, sql: String?) throws -> PostgresResult {
+    switch PQresultStatus(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_SINGLE_TUPLE:
+      guard let result else { break }
+      return PostgresResult(handle: result)
+    default:
+      break
+    }
+    let error = PostgresError(result: result, connection: handle, sql: sql)
+    PQclear(result)
+    throw error
+  }
+
+  // MARK: Connection state
+
+  /// Whether the connection to the server is still up.
+  var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+  /// Whether the connection is outside any transaction block.
+  var isIdle: Bool { PQtransactionStatus(handle) == PQTRANS_IDLE }
+
+  /// Whether the connection is inside a transaction that failed and awaits ROLLBACK.
+  var isInFailedTransaction: Bool { PQtransactionStatus(handle) == PQTRANS_INERROR }
+
+  /// The server's version as an integer, such as 150004 for 15.4.
+  var serverVersion: Int { Int(PQserverVersion(handle)) }
+
+  /// A run-time parameter the server reports (`server_encoding`, `TimeZone`…).
+  func parameterStatus(_ name: String) -> String? {
+    PQparameterStatus(handle, name).map { String(cString: $0) }
+  }
+
+  // MARK: Notifications (LISTEN)
+
+  /// The file descriptor of the connection's socket, to wait on with `poll` for notifications;
+  /// -1 when the connection is down.
+  var socket: Int32 { PQsocket(handle) }
+
+  /// Reads what the server sent without blocking, so ``takeNotifications()`` can return it.
+  ///
+  /// - Throws: ``PostgresError`` when the connection is lost.
+  func consumeInput() throws {
+    guard PQconsumeInput(handle) == 1 else {
+      throw PostgresError(
+        sqlState: PostgresError.connectionFailureState,
+        message: PostgresError.connectionMessage(handle))
+    }
+  }
+
+  /// The notifications received so far (after a query or ``consumeInput()``), oldest first.
+  func takeNotifications() -> [PostgresNotification] {
+    var notifications: [PostgresNotification] = []
+    while let notify = PQnotifies(handle) {
+      notifications.append(
+        PostgresNotification(
+          channel: String(cString: notify.pointee.relname),
+          payload: String(cString: notify.pointee.extra),
+          processID: notify.pointee.be_pid))
+      PQfreemem(notify)
+    }
+    return notifications
+  }
+
+  /// The server process serving this connection, as notifications name it.
+  var backendProcessID: Int32 { PQbackendPID(handle) }
+}
+
+/// One `NOTIFY` received on a connection that listens.
+struct PostgresNotification: Sendable, Equatable {
+  /// The channel, as in `LISTEN quarry_changes`.
+  let channel: String
+  /// The payload (`pg_notify`'s second argument).
+  let payload: String
+  /// The server process of the session that notified.
+  let processID: Int32
+}
+
+/// Calls `body` with `strings` as a NULL-terminated array of C strings.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+  let copies = strings.map { strdup($0) }
+  defer { copies.forEach { free($0) } }
+  return body(copies.map { $0.map { UnsafePointer($0) } } + [nil])
+}

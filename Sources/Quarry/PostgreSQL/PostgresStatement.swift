@@ -1,0 +1,122 @@
+/// The PostgreSQL side of a ``Statement``: the SQL translated to `$n` placeholders, its
+/// parameters, the server-side prepared statement and the rows of the current run.
+///
+/// It keeps SQLite's life cycle so the runtime above drives both engines alike: bind, step
+/// (the first step runs the statement and receives every row; later steps move through them),
+/// reset (drops the rows, keeps the bindings). The statement is prepared on its first run, with
+/// the types of the values bound then, and prepared again in the rare case a later run binds a
+/// parameter of another type.
+final class PostgresStatement {
+  let connection: PostgresConnection
+  /// The SQL as the runtime wrote it (`?` placeholders), for errors and traces.
+  let sql: String
+  /// The SQL PostgreSQL receives.
+  let translatedSQL: String
+  let parameters = PostgresParameters()
+  /// The server-side name; nil until the first run prepares it.
+  private var name: String?
+  /// The parameter types the statement was prepared with.
+  private var preparedTypes: [UInt32] = []
+  /// The rows of the current run; nil before the first step and after a reset.
+  private(set) var result: PostgresResult?
+  /// The current row of `result`.
+  private(set) var row: Int32 = -1
+  private var rowCount: Int32 = 0
+  /// The rows the last INSERT, UPDATE or DELETE changed.
+  private(set) var affectedRowCount = 0
+  /// The result columns (names, types) when asked before the first run.
+  private var describedColumns: PostgresResult?
+
+  init(connection: PostgresConnection, sql: String) {
+    self.connection = connection
+    self.sql = sql
+    let translated = PostgresPlaceholders.translate(sql)
+    translatedSQL = translated.sql
+    parameters.reserve(translated.parameterCount)
+  }
+
+  deinit {
+    if let name, !connection.isClosing { connection.deallocate(name: name) }
+  }
+
+  /// Runs the statement on the first call and moves to its first row; moves to the next row on
+  /// later calls. `false` once the rows are exhausted.
+  ///
+  /// - Throws: ``PostgresError`` when the statement fails; it is then reset.
+  func step() throws -> Bool {
+    if result == nil {
+      try run()
+      row = 0
+    } else if row < rowCount {
+      row += 1
+    }
+    return row < rowCount
+  }
+
+  /// Drops the current rows; the bindings stay for the next run.
+  func reset() {
+    result = nil
+    row = -1
+    rowCount = 0
+  }
+
+  /// Whether the statement ran and was not reset yet.
+  var isBusy: Bool { result != nil }
+
+  private func run() throws {
+    if needsPreparing {
+      try prepare()
+    }
+    guard let name else { return }
+    let result = try connection.executePrepared(
+      name: name, parameters: parameters, reportedSQL: sql)
+    self.result = result
+    rowCount = result.rowCount
+    affectedRowCount = result.affectedRowCount
+  }
+
+  /// Whether the statement was never prepared, or a parameter is now bound with a type the
+  /// prepared statement does not have (NULL fits any type).
+  private var needsPreparing: Bool {
+    guard name != nil else { return true }
+    let types = parameters.types
+    for index in types.indices where types[index] != PostgresType.unspecified {
+      if types[index] != preparedTypes[index] { return true }
+    }
+    return false
+  }
+
+  private func prepare() throws {
+    // Keep what earlier runs settled: a parameter NULL now keeps its earlier concrete type.
+    var types = parameters.types
+    for index in types.indices where types[index] == PostgresType.unspecified {
+      if index < preparedTypes.count { types[index] = preparedTypes[index] }
+    }
+    let newName = connection.nextStatementName()
+    try connection.prepare(name: newName, sql: translatedSQL, types: types, reportedSQL: sql)
+    if let name { connection.deallocate(name: name) }
+    name = newName
+    preparedTypes = types
+    describedColumns = nil
+  }
+
+  // MARK: Columns
+
+  /// The result's columns: the current run's, or those the server describes before a run.
+  private func columns() -> PostgresResult? {
+    if let result { return result }
+    if let describedColumns { return describedColumns }
+    if needsPreparing { try? prepare() }
+    guard let name else { return nil }
+    describedColumns = try? connection.describePrepared(name: name, reportedSQL: sql)
+    return describedColumns
+  }
+
+  /// The number of columns in the result.
+  var columnCount: Int32 { columns()?.columnCount ?? 0 }
+
+  /// The name of result column `index` (0-based).
+  func columnName(at index: Int32) -> String {
+    columns()?.columnName(at: index) ?? "#\(index)"
+  }
+}
