@@ -28,15 +28,34 @@ enum JSONPathBuilder {
   /// Raw types of enums whose raw value, as JSON writes it, compares as it binds.
   static let scalarRawTypes: Set<String> = scalarTypes.subtracting(["Date", "UUID", "URL"])
 
+  /// Members of every column and every path (`SQLExpressible`'s), which a property of the same
+  /// name cannot be reached past with a dot.
+  static let expressionMembers: Set<String> = [
+    "abs", "asc", "avg", "collating", "count", "desc", "distinctCount", "expression", "ifNull",
+    "in", "isNotNull", "isNull", "length", "like", "lowercased", "max", "min", "sum", "trimmed",
+    "uppercased",
+  ]
+  /// Members of `Column` besides those: they hide the properties of a column's own struct.
+  static let columnMembers: Set<String> = ["name", "outer", "set"]
+  /// Members of `JSONPath` besides those: they hide the properties of a nested struct.
+  static let pathMembers: Set<String> = ["keys"]
+
   /// Sets `jsonPaths` of each of `tables` (sorted by type name) and returns the raw-value enums
   /// that paths compare, which need a `DatabaseValueConvertible` conformance.
-  static func build(_ tables: inout [TableModel], index: DeclarationIndex) -> Set<String> {
+  static func build(
+    _ tables: inout [TableModel], index: DeclarationIndex, diagnostics: inout [Diagnostic]
+  ) -> Set<String> {
     var assigned: Set<String> = []
     var enums: Set<String> = []
+    // Which structs a column stores (their paths follow a `Column`) and which a path reaches
+    // (they follow a `JSONPath`), for the members that hide a property's path.
+    var roots: Set<String> = []
+    var nested: Set<String> = []
     for position in tables.indices {
       var queue: [(name: String, example: String)] = []
       for column in tables[position].columns where column.storage == .json {
         let name = column.unwrappedSwiftType
+        roots.insert(name)
         if isEligible(name, index: index), assigned.insert(name).inserted {
           queue.append((name, tables[position].typeName + ".Columns." + column.propertyName))
         }
@@ -49,9 +68,10 @@ enum JSONPathBuilder {
         guard let declaration = index.structs[name] else { continue }
         let fields = self.fields(of: declaration, index: index, enums: &enums)
         for field in fields where field.isJSON {
-          let nested = OptionalSplit(field.swiftType).wrapped
-          if isEligible(nested, index: index), assigned.insert(nested).inserted {
-            queue.append((nested, example + "." + field.propertyName))
+          let reached = OptionalSplit(field.swiftType).wrapped
+          nested.insert(reached)
+          if isEligible(reached, index: index), assigned.insert(reached).inserted {
+            queue.append((reached, example + "." + field.propertyName))
           }
         }
         guard !fields.isEmpty else { continue }
@@ -60,6 +80,28 @@ enum JSONPathBuilder {
             typeName: name, access: declaration.access, example: example, fields: fields))
       }
       tables[position].jsonPaths = models
+    }
+    for table in tables {
+      for model in table.jsonPaths {
+        for field in model.fields {
+          let owner: String?
+          if expressionMembers.contains(field.propertyName) {
+            owner = "column and JSON path"
+          } else if roots.contains(model.typeName), columnMembers.contains(field.propertyName) {
+            owner = "column"
+          } else if nested.contains(model.typeName), pathMembers.contains(field.propertyName) {
+            owner = "JSON path"
+          } else {
+            owner = nil
+          }
+          guard let owner else { continue }
+          diagnostics.append(
+            .warning(
+              .shadowedJSONPath(
+                property: field.propertyName, structName: model.typeName, owner: owner),
+              at: field.location))
+        }
+      }
     }
     return enums
   }
@@ -111,7 +153,7 @@ enum JSONPathBuilder {
       fields.append(
         JSONFieldModel(
           propertyName: property.name, access: property.access, swiftType: swiftType, key: key,
-          isJSON: isJSON))
+          isJSON: isJSON, location: property.location))
     }
     return fields
   }

@@ -32,14 +32,17 @@ public struct JSONFieldModel: Sendable, Hashable {
   /// Whether the value is read back through `Codable` (structs, collections) rather than as
   /// the SQL value SQLite extracts (numbers, text, `Bool`, `Date`, raw-value enums).
   public var isJSON: Bool
+  public var location: SourceLocation
 
   public init(
-    propertyName: String, access: AccessLevel, swiftType: String, key: String, isJSON: Bool
+    propertyName: String, access: AccessLevel, swiftType: String, key: String, isJSON: Bool,
+    location: SourceLocation
   ) {
     self.propertyName = propertyName
     self.access = access
     self.swiftType = swiftType
     self.key = key
     self.isJSON = isJSON
+    self.location = location
   }
 }

@@ -109,7 +109,7 @@ public struct ModelBuilder: Sendable {
     }
     TableNameCheck.run(tables, diagnostics: &diagnostics)
     let childModels = usedChildren.sorted().compactMap { children[$0] }
-    let pathEnums = JSONPathBuilder.build(&tables, index: index)
+    let pathEnums = JSONPathBuilder.build(&tables, index: index, diagnostics: &diagnostics)
     let enums = usedEnums(
       tables, children: childModels, pathEnums: pathEnums, index: index,
       diagnostics: &diagnostics)

@@ -156,4 +156,49 @@ final class JSONPathModelTests: XCTestCase {
     ])
     XCTAssertEqual(model.tables.first?.jsonPaths.map(\.typeName), [])
   }
+
+  func testAPathHiddenByAMemberOfEveryColumnOrPathIsAWarning() throws {
+    let (model, diagnostics) = build([
+      "Models/A.swift": """
+        // quarry: persist
+        struct Shop: Sendable {
+          var id: Int
+          var info: Info
+        }
+        struct Info: Codable, Sendable {
+          var name: String
+          var count: Int
+          var owner: Owner
+        }
+        struct Owner: Codable, Sendable {
+          var name: String
+          var keys: [String]
+        }
+        """
+    ])
+    XCTAssertEqual(
+      diagnostics,
+      """
+      Models/A.swift:7:7: warning: the JSON path 'name' of 'Info' has the name of a member of \
+      every column, which takes precedence; reach the path with '[dynamicMember: \\.name]' or \
+      rename the property (keeping its key in 'CodingKeys')
+        var name: String
+            ^
+      Models/A.swift:8:7: warning: the JSON path 'count' of 'Info' has the name of a member of \
+      every column and JSON path, which takes precedence; reach the path with \
+      '[dynamicMember: \\.count]' or rename the property (keeping its key in 'CodingKeys')
+        var count: Int
+            ^
+      Models/A.swift:13:7: warning: the JSON path 'keys' of 'Owner' has the name of a member of \
+      every JSON path, which takes precedence; reach the path with '[dynamicMember: \\.keys]' or \
+      rename the property (keeping its key in 'CodingKeys')
+        var keys: [String]
+            ^
+
+      """)
+    // The paths are still generated: the key path reaches them.
+    XCTAssertEqual(
+      model.tables.first?.jsonPaths.map { $0.fields.map(\.propertyName) },
+      [["name", "count", "owner"], ["name", "keys"]])
+  }
 }
