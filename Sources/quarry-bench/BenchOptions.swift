@@ -6,7 +6,7 @@
 struct BenchOptions: Sendable, Equatable {
   /// Which group of benchmarks to run.
   enum Suite: String, Sendable, CaseIterable {
-    case runtime, observation, generator, relations, cursor, migration
+    case runtime, observation, generator, relations, cursor, migration, postgres
   }
 
   /// Print one JSON array instead of tables.
@@ -26,13 +26,14 @@ struct BenchOptions: Sendable, Equatable {
   /// Usage text for `--help` and for mistakes (exit code 64).
   static let usage = """
     usage: quarry-bench [--json] [--quick]
-                        [--suite runtime|observation|generator|relations|cursor|migration]
+                        [--suite runtime|observation|generator|relations|cursor|migration|postgres]
                         [--runs N] [--only raw,generated,naive] [--write-corpus DIR]
 
       --json       print one JSON array of results instead of tables
       --quick      small sizes, for a smoke test in CI
       --suite S    run only the runtime, the observation, the generator, the relations, the
-                   cursor or the migration suite
+                   cursor, the migration or the postgres suite (which starts a throwaway
+                   PostgreSQL server: initdb and pg_ctl must be installed)
       --runs N     timed runs per measurement (default 5, at least 5 for figures you quote)
       --only LIST  run only these runtime implementations (ratios need raw), e.g. for callgrind
       --write-corpus DIR
@@ -63,7 +64,7 @@ struct BenchOptions: Sendable, Equatable {
         guard let suite = Suite(rawValue: name) else {
           throw UsageError(
             "unknown suite '\(name)'; use 'runtime', 'observation', 'generator', 'relations', "
-              + "'cursor' or 'migration'")
+              + "'cursor', 'migration' or 'postgres'")
         }
         options.suites = [suite]
       case "--runs":

@@ -73,6 +73,11 @@ for suite in options.suites {
       try CursorSuite(
         rowCount: sizes.cursorRows, runs: options.runs, directory: directory, log: printError
       ).run(into: &results)
+    case .postgres:
+      let workload = RuntimeWorkload(
+        rowCount: sizes.rows, operationCount: sizes.operations, runs: options.runs)
+      try PostgresSuite(workload: workload, runs: options.runs, log: printError)
+        .run(into: &results)
     case .generator:
       try GeneratorSuite(
         sizes: sizes, runs: options.runs, directory: directory, log: printError

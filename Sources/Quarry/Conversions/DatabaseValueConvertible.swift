@@ -48,12 +48,30 @@ public protocol DatabaseValueConvertible: Sendable {
   ///
   /// - Throws: ``RowDecodingError`` naming table, column, row and type.
   static func decode(from row: Row, at index: Int32) throws -> Self
+
+  /// Binds the value to the parameter at `index` (1-based) of `statement`.
+  ///
+  /// You do not implement it: the default binds ``databaseValue()``, whose storage class picks
+  /// the PostgreSQL type (INTEGER as `bigint`, REAL as `double precision`, TEXT as `text`, BLOB
+  /// as `bytea`). Quarry's types whose PostgreSQL column differs from their SQLite storage bind
+  /// that form there: `Bool` as `boolean`, `UUID` as `uuid`, `Decimal` as exact `numeric`.
+  ///
+  /// ```swift
+  /// try robin.isMigratory.bind(to: statement, at: 4)
+  /// ```
+  ///
+  /// - Throws: ``ValueConversionError`` when the value has no faithful form in the engine.
+  func bind(to statement: Statement, at index: Int32) throws
 }
 
 extension DatabaseValueConvertible {
   @inlinable
   public static func decode(from row: Row, at index: Int32) throws -> Self {
     try row.decodeThroughValue(at: index)
+  }
+
+  public func bind(to statement: Statement, at index: Int32) throws {
+    try statement.bind(databaseValue: databaseValue(), at: index)
   }
 }
 
@@ -77,6 +95,14 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
     if row.isNull(at: index) { return nil }
     return try Wrapped.decode(from: row, at: index)
   }
+
+  // Forwarded, so that a `Bool?` binds as a boolean on PostgreSQL like a `Bool`.
+  public func bind(to statement: Statement, at index: Int32) throws {
+    switch self {
+    case .none: try statement.bind(databaseValue: .null, at: index)
+    case .some(let wrapped): try wrapped.bind(to: statement, at: index)
+    }
+  }
 }
 
 /// Enums (and other raw-representable types) are stored as their raw value.
@@ -89,6 +115,15 @@ extension DatabaseValueConvertible
 where Self: RawRepresentable, RawValue: DatabaseValueConvertible {
   public func databaseValue() throws -> DatabaseValue {
     try rawValue.databaseValue()
+  }
+
+  // On PostgreSQL the raw value binds in its own type, so a `RawRepresentable` wrapper of a
+  // UUID binds as `uuid`; SQLite binds `databaseValue()` as before.
+  public func bind(to statement: Statement, at index: Int32) throws {
+    guard statement.postgres != nil else {
+      return try statement.bind(databaseValue: databaseValue(), at: index)
+    }
+    try rawValue.bind(to: statement, at: index)
   }
 
   public static func decode(from value: DatabaseValue) throws -> Self {

@@ -7,7 +7,16 @@ import CSQLite
 ///
 /// Related SQLite documentation: <https://sqlite.org/threadsafe.html>
 final class Connection {
+  /// The SQLite connection. On PostgreSQL, a private in-memory database that no path uses (each
+  /// tests ``postgres`` first); it keeps the SQLite-only parts (hooks, functions) harmless.
   let handle: OpaquePointer
+  /// The PostgreSQL connection this one runs on; nil on SQLite.
+  let postgres: PostgresConnection?
+  /// How the runtime spells SQL on this connection's engine.
+  let dialect: SQLDialect
+  /// On PostgreSQL, the SQLite statement of `handle` that stands in as every statement's
+  /// unused ``Statement/handle``.
+  private let placeholderStatement: OpaquePointer?
   /// Statements for free-form SQL (queries with `where`, pragmas), keyed by their text.
   private var statements = StatementCache()
   /// Per-table statements (insert, update, fetch by key…), keyed by the record type.
@@ -81,6 +90,9 @@ final class Connection {
       throw error
     }
     handle = opened
+    postgres = nil
+    dialect = .sqlite
+    placeholderStatement = nil
     self.tracer = tracer
     hooks = ConnectionHooks(isWriter: flags & SQLITE_OPEN_READONLY == 0)
     hooks.install(on: opened)
@@ -125,13 +137,49 @@ final class Connection {
     }
   }
 
+  /// Connects to PostgreSQL with `conninfo`; `isWriter` says whether the connection will run
+  /// `write` closures.
+  ///
+  /// - Throws: ``PostgresError`` when the server cannot be reached or refuses the connection.
+  init(postgres conninfo: String, configuration: Database.Configuration, isWriter: Bool) throws {
+    let connection = try PostgresConnection(conninfo: conninfo)
+    connection.trace = configuration.trace
+    var opened: OpaquePointer?
+    var placeholder: OpaquePointer?
+    guard
+      sqlite3_open_v2(":memory:", &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        == SQLITE_OK, let opened,
+      sqlite3_prepare_v2(opened, "SELECT NULL", -1, &placeholder, nil) == SQLITE_OK,
+      let placeholder
+    else {
+      sqlite3_close_v2(opened)
+      throw PostgresError(sqlState: "58000", message: "cannot open SQLite's in-memory stand-in")
+    }
+    do {
+      transactionStatements = try TransactionStatements(connection: opened)
+    } catch {
+      sqlite3_finalize(placeholder)
+      sqlite3_close_v2(opened)
+      throw error
+    }
+    handle = opened
+    postgres = connection
+    dialect = .postgres
+    placeholderStatement = placeholder
+    tracer = nil
+    hooks = ConnectionHooks(isWriter: isWriter)
+  }
+
   deinit {
+    // The server drops a session's prepared statements with it.
+    postgres?.isClosing = true
     // Statements are finalized when released; close_v2 closes once the last one is.
     statements.removeAll()
     tableStatements.removeAll()
     lastTable = nil
     if tracer != nil { Tracer.uninstall(from: handle) }
     hooks.uninstall(from: handle)
+    if let placeholderStatement { sqlite3_finalize(placeholderStatement) }
     // close_v2 only reports misuse (a bad handle); with statements still alive it defers the
     // close instead of failing.
     sqlite3_close_v2(handle)
@@ -139,6 +187,10 @@ final class Connection {
 
   /// Runs SQL that returns no rows, without caching it (pragmas, DDL, transactions).
   func execute(_ sql: String) throws {
+    if let postgres {
+      try postgres.execute(sql, reporting: true)
+      return
+    }
     let resultCode = sqlite3_exec(handle, sql, nil, nil, nil)
     guard resultCode == SQLITE_OK else {
       throw SQLiteError(resultCode: resultCode, connection: handle, sql: sql)
@@ -148,8 +200,37 @@ final class Connection {
   /// The cached statement for `sql`, prepared on first use; the least recently used one is
   /// evicted when the cache is full.
   func cachedStatement(_ sql: String) throws -> Statement {
+    if let postgres, let placeholderStatement {
+      return statements.statement(for: sql) {
+        Self.makeStatement($0, postgres: postgres, placeholder: placeholderStatement)
+      }
+    }
     let handle = handle
     return try statements.statement(for: sql) { try Statement(connection: handle, sql: $0) }
+  }
+
+  /// A new statement for `sql`, not cached: compiled now on SQLite, prepared on its first run
+  /// on PostgreSQL.
+  ///
+  /// - Throws: ``SQLiteError`` when SQLite cannot compile `sql`.
+  ///
+  /// `parameterCount` makes a PostgreSQL statement take at least that many parameters, for SQL
+  /// that leaves out some of the values bound to it (SQLite counts up to the largest `?NNN`).
+  func makeStatement(_ sql: String, parameterCount: Int? = nil) throws -> Statement {
+    guard let postgres, let placeholderStatement else {
+      return try Statement(connection: handle, sql: sql)
+    }
+    return Self.makeStatement(
+      sql, postgres: postgres, placeholder: placeholderStatement, parameterCount: parameterCount)
+  }
+
+  private static func makeStatement(
+    _ sql: String, postgres: PostgresConnection, placeholder: OpaquePointer,
+    parameterCount: Int? = nil
+  ) -> Statement {
+    let statement = PostgresStatement(connection: postgres, sql: sql)
+    if let parameterCount { statement.parameters.reserve(parameterCount) }
+    return Statement(postgres: statement, placeholder: placeholder)
   }
 
   /// The number of free-form statements cached (for tests).
@@ -185,6 +266,7 @@ final class Connection {
 
   /// Runs one of the transaction control statements.
   func run(_ control: TransactionControl) throws {
+    if let postgres { return try postgres.run(control) }
     switch control {
     case .begin: try transactionStatements.begin.execute()
     case .beginImmediate: try transactionStatements.beginImmediate.execute()
@@ -202,7 +284,7 @@ final class Connection {
     if let existing = tableStatements[key] {
       statements = existing
     } else {
-      statements = TableStatements(table: T.table)
+      statements = TableStatements(table: T.table, postgres: postgres != nil)
       tableStatements[key] = statements
     }
     lastTable = (key, statements)
@@ -219,7 +301,11 @@ final class Connection {
   }
 
   /// The most parameters one statement may have (`SQLITE_LIMIT_VARIABLE_NUMBER`).
-  var variableLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+  var variableLimit: Int {
+    // The protocol counts a statement's parameters in 16 bits.
+    if postgres != nil { return 65_535 }
+    return Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+  }
 
   /// Whether any cached statement is still mid-step (a leak the tests check for).
   var hasBusyStatements: Bool {
@@ -229,21 +315,31 @@ final class Connection {
   }
 
   /// The rowid of the last successful INSERT on this connection.
-  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  var lastInsertedRowID: Int64 {
+    if let postgres { return postgres.lastInsertedKey }
+    return sqlite3_last_insert_rowid(handle)
+  }
 
   /// The number of rows the last INSERT, UPDATE or DELETE changed.
-  var changes: Int { Int(sqlite3_changes(handle)) }
+  var changes: Int {
+    if let postgres { return postgres.lastAffectedRowCount }
+    return Int(sqlite3_changes(handle))
+  }
 
   /// Whether SQLite opened the main database read-only (as it does, silently, with a file it
   /// cannot write).
-  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+  var isReadOnly: Bool { postgres == nil && sqlite3_db_readonly(handle, "main") == 1 }
 
   /// The absolute path of the main database file, or nil for an in-memory database.
   var fileName: String? {
+    guard postgres == nil else { return nil }
     guard let name = sqlite3_db_filename(handle, "main"), name.pointee != 0 else { return nil }
     return String(cString: name)
   }
 
   /// Whether the connection is outside any explicit transaction.
-  var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+  var isAutocommit: Bool {
+    if let postgres { return postgres.isIdle }
+    return sqlite3_get_autocommit(handle) != 0
+  }
 }

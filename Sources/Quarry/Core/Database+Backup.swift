@@ -16,8 +16,10 @@ extension Database {
   /// The copy is one consistent snapshot: it is read in one read transaction on a reader
   /// connection, so writers are never blocked (WAL mode) and no commit is half in it.
   ///
-  /// - Throws: ``SQLiteError`` when the file cannot be opened or written.
+  /// - Throws: ``SQLiteError`` when the file cannot be opened or written,
+  ///   ``PostgresUnsupportedError`` on PostgreSQL.
   public func backup(to path: String) throws {
+    try refuseOnPostgres("backup(to:)", Self.backupOnPostgres)
     let destination = try Connection(
       path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
       configuration: Configuration())
@@ -25,6 +27,10 @@ extension Database {
       try Self.copy(from: source.handle, to: destination.handle)
     }
   }
+
+  /// Why ``backup(to:)-(String)`` cannot apply to PostgreSQL.
+  static let backupOnPostgres =
+    "it copies a SQLite database file; use pg_dump or the server's backups"
 
   /// Replaces the contents of `destination` with a copy of this database.
   ///
@@ -38,6 +44,8 @@ extension Database {
   ///
   /// - Throws: ``SQLiteError``.
   public func backup(to destination: Database) throws {
+    try refuseOnPostgres("backup(to:)", Self.backupOnPostgres)
+    try destination.refuseOnPostgres("backup(to:)", Self.backupOnPostgres)
     // fatalError keeps its message in -O builds, where precondition drops it.
     if destination === self { fatalError("a database cannot be backed up into itself") }
     try withSourceConnection { source in
@@ -61,6 +69,7 @@ extension Database {
   ///
   /// - Throws: ``SQLiteError`` (for example when `path` already exists).
   public func vacuum(into path: String) throws {
+    try refuseOnPostgres("vacuum(into:)", "it writes a SQLite database file; use pg_dump")
     try withSourceConnection { connection in
       let statement = try Statement(connection: connection.handle, sql: "VACUUM INTO ?")
       try statement.bind(path, at: 1)

@@ -20,6 +20,10 @@ extension Database {
   ///
   /// Related SQLite documentation: <https://sqlite.org/appfunc.html>
   public func add(function: DatabaseFunction) throws {
+    try refuseOnPostgres(
+      "add(function:)",
+      "a Swift closure cannot run inside the server; create the function in SQL "
+        + "(CREATE FUNCTION) in a migration")
     try customize(.function(function))
   }
 
@@ -41,6 +45,10 @@ extension Database {
   ///
   /// Related SQLite documentation: <https://sqlite.org/datatype3.html#collation>
   public func add(collation: DatabaseCollation) throws {
+    try refuseOnPostgres(
+      "add(collation:)",
+      "a Swift closure cannot compare text inside the server; create the collation in SQL "
+        + "(CREATE COLLATION) in a migration")
     try customize(.collation(collation))
   }
 

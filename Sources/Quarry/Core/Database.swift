@@ -28,8 +28,10 @@ public final class Database: @unchecked Sendable {
   public let path: String
   /// Whether the database was opened with `readOnly: true`.
   public let isReadOnly: Bool
-  private let writer: Connection
-  private let writeLock = NSLock()
+  let writer: Connection
+  let writeLock = NSLock()
+  /// Whether the database is a PostgreSQL server's (``init(postgres:configuration:)``).
+  let isPostgres: Bool
   /// Read-only connections; nil for an in-memory database, whose reads use the writer.
   let readers: ConnectionPool?
   /// What the database's files were at open; nil for an in-memory database.
@@ -93,6 +95,7 @@ public final class Database: @unchecked Sendable {
   {
     self.path = location
     self.isReadOnly = readOnly
+    isPostgres = false
     let isPrivate = Self.isPrivateToOneConnection(location, isURI: isURI)
     // SQLite reads a name starting with "file:" as a URI whatever the flags when it was built
     // with SQLITE_USE_URI (as Debian's is): "./" keeps such a relative path a path.
@@ -132,6 +135,22 @@ public final class Database: @unchecked Sendable {
     readers = ConnectionPool(maximumCount: configuration.maximumReaderCount) {
       try Connection(
         path: name, flags: SQLITE_OPEN_READONLY | uriFlag, configuration: configuration)
+    }
+  }
+
+  /// Opens the PostgreSQL database `conninfo` names: one writer connection, up to
+  /// `configuration.maximumReaderCount` readers opened on demand (see `Database+Postgres.swift`).
+  init(postgresConninfo conninfo: String, configuration: Configuration) throws {
+    writer = try Connection(postgres: conninfo, configuration: configuration, isWriter: true)
+    path = writer.postgres?.description ?? ""
+    isReadOnly = false
+    isPostgres = true
+    fileIdentity = nil
+    asyncQueues = AsyncQueues(readerCount: configuration.maximumReaderCount)
+    observedFile = ObservedFile(isShared: false)
+    externalChangePollInterval = nil
+    readers = ConnectionPool(maximumCount: configuration.maximumReaderCount) {
+      try Connection(postgres: conninfo, configuration: configuration, isWriter: false)
     }
   }
 
@@ -183,6 +202,7 @@ public final class Database: @unchecked Sendable {
       throw SQLiteError(
         code: SQLITE_READONLY, message: "the database at \(path) was opened read-only")
     }
+    if isPostgres { return try performPostgresWrite(foreignKeysOff: foreignKeysOff, body) }
     var changedTables: Set<String> = []
     // Observers hear of the commit once the writer is free again (see ObservedFile).
     defer { if !changedTables.isEmpty { observedFile.didCommit(changedTables, from: self) } }

@@ -62,7 +62,8 @@ public struct Row {
   /// Whether column `index` holds NULL.
   @inlinable
   public func isNull(at index: Int32) -> Bool {
-    sqlite3_column_type(statement.handle, index) == SQLITE_NULL
+    if _slowPath(statement.postgres != nil) { return postgresIsNull(at: index) }
+    return sqlite3_column_type(statement.handle, index) == SQLITE_NULL
   }
 
   @inlinable
@@ -77,6 +78,7 @@ public struct Row {
   /// The integer in column `index`, or nil when the column holds another storage class.
   @inlinable
   func integer(at index: Int32) -> Int64? {
+    if _slowPath(statement.postgres != nil) { return postgresInteger(at: index) }
     let value = sqlite3_column_value(handle, index)
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { return nil }
     return sqlite3_value_int64(value)
@@ -85,6 +87,7 @@ public struct Row {
   /// The real in column `index`, or nil when the column holds another storage class.
   @inlinable
   func real(at index: Int32) -> Double? {
+    if _slowPath(statement.postgres != nil) { return postgresReal(at: index) }
     let value = sqlite3_column_value(handle, index)
     guard sqlite3_value_type(value) == SQLITE_FLOAT else { return nil }
     return sqlite3_value_double(value)
@@ -96,6 +99,9 @@ public struct Row {
   ///   program): repairing them with U+FFFD would change the value silently.
   @inlinable
   func text(at index: Int32, expectedType: @autoclosure () -> String) throws -> String? {
+    if _slowPath(statement.postgres != nil) {
+      return try postgresText(at: index, expectedType: expectedType())
+    }
     let value = sqlite3_column_value(handle, index)
     guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
     guard let text = Self.withUnsafeText(of: value, Self.validatedString) else {
@@ -107,6 +113,7 @@ public struct Row {
   /// The bytes in column `index`, or nil when the column holds another storage class.
   @inlinable
   func blob(at index: Int32) -> Data? {
+    if _slowPath(statement.postgres != nil) { return postgresBlob(at: index) }
     let value = sqlite3_column_value(handle, index)
     guard sqlite3_value_type(value) == SQLITE_BLOB else { return nil }
     return Self.withUnsafeBlob(of: value, Self.copyBlob)
@@ -215,6 +222,7 @@ public struct Row {
   /// of the bad bytes; ``decode(at:)`` throws a ``RowDecodingError`` for it instead.
   @inlinable
   public func databaseValue(at index: Int32) -> DatabaseValue {
+    if _slowPath(statement.postgres != nil) { return postgresDatabaseValue(at: index) }
     let value = sqlite3_column_value(handle, index)
     switch sqlite3_value_type(value) {
     case SQLITE_INTEGER:
@@ -239,7 +247,8 @@ public struct Row {
 
   @usableFromInline
   func invalidUTF8Error(at index: Int32, expectedType: String) -> RowDecodingError {
-    let count = sqlite3_column_bytes(handle, index)
+    let count =
+      statement.postgres?.byteCount(at: index) ?? Int(sqlite3_column_bytes(handle, index))
     return decodingError(
       at: index, expectedType: expectedType,
       reason: "TEXT of \(count) byte\(count == 1 ? "" : "s") is not valid UTF-8")

@@ -14,7 +14,7 @@ extension Statement {
   ///
   /// Related SQLite documentation: <https://sqlite.org/c3ref/bind_blob.html>
   public func bind<V: DatabaseValueConvertible>(_ value: V, at index: Int32) throws {
-    try bind(databaseValue: value.databaseValue(), at: index)
+    try value.bind(to: self, at: index)
   }
 
   /// Binds an `Int64` to the parameter at `index` (1-based).
@@ -29,6 +29,7 @@ extension Statement {
   /// - Throws: ``SQLiteError`` when SQLite refuses the binding.
   @inlinable
   public func bind(_ value: Int64, at index: Int32) throws {
+    if _slowPath(postgres != nil) { return try bindPostgres(.integer(value), at: index) }
     let resultCode = sqlite3_bind_int64(handle, index, value)
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
   }
@@ -42,6 +43,7 @@ extension Statement {
   /// - Throws: ``SQLiteError`` when SQLite refuses the binding.
   @inlinable
   public func bind(_ value: Int, at index: Int32) throws {
+    if _slowPath(postgres != nil) { return try bindPostgres(.integer(Int64(value)), at: index) }
     let resultCode = sqlite3_bind_int64(handle, index, Int64(value))
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
   }
@@ -68,6 +70,7 @@ extension Statement {
     } catch {
       throw ValueConversionError("cannot encode \(V.self) as JSON: \(error)")
     }
+    if let postgres { return try postgres.bindJSON(data, at: index) }
     try bind(databaseValue: .text(String(decoding: data, as: UTF8.self)), at: index)
   }
 
@@ -90,6 +93,7 @@ extension Statement {
   /// try statement.bind(databaseValue: .integer(42), at: 1)
   /// ```
   public func bind(databaseValue value: DatabaseValue, at index: Int32) throws {
+    if postgres != nil { return try bindPostgres(value, at: index) }
     let resultCode: Int32
     switch value {
     case .null:
@@ -104,6 +108,15 @@ extension Statement {
       resultCode = data.withUnsafeBytes { bindBlob($0, at: index) }
     }
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
+  }
+}
+
+extension Statement {
+  /// Binds `value` on PostgreSQL, in the type its storage class maps to (see
+  /// ``PostgresStatement/bind(_:at:)``).
+  @usableFromInline
+  func bindPostgres(_ value: DatabaseValue, at index: Int32) throws {
+    try postgres?.bind(value, at: index)
   }
 }
 

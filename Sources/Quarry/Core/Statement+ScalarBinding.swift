@@ -17,6 +17,7 @@ extension Statement {
   ///
   /// - Throws: ``SQLiteError`` when SQLite refuses the binding.
   public func bind(_ value: String, at index: Int32) throws {
+    if let postgres { return try postgres.bind(text: value, at: index) }
     let resultCode =
       value.utf8.withContiguousStorageIfAvailable { bindText($0, at: index) }
       ?? {
@@ -47,6 +48,8 @@ extension Statement {
   /// - Throws: ``ValueConversionError`` for NaN, ``SQLiteError`` when SQLite refuses the
   ///   binding.
   public func bind(_ value: Double, at index: Int32) throws {
+    // float8 holds NaN exactly, where SQLite would store NULL.
+    if let postgres { return try postgres.bind(double: value, at: index) }
     // NaN takes the conversion's path, which refuses it with its reason.
     guard !value.isNaN else { return try bind(databaseValue: value.databaseValue(), at: index) }
     let resultCode = sqlite3_bind_double(handle, index, value)
@@ -76,6 +79,7 @@ extension Statement {
   ///   the binding.
   public func bind(_ value: Date, at index: Int32) throws {
     let seconds = value.timeIntervalSinceReferenceDate
+    if let postgres, !seconds.isNaN { return try postgres.bind(double: seconds, at: index) }
     guard !seconds.isNaN else { return try bind(databaseValue: value.databaseValue(), at: index) }
     let resultCode = sqlite3_bind_double(handle, index, seconds)
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
@@ -102,6 +106,7 @@ extension Statement {
   ///
   /// - Throws: ``SQLiteError`` when SQLite refuses the binding.
   public func bind(_ value: Data, at index: Int32) throws {
+    if let postgres { return try postgres.bind(bytes: value, type: PostgresType.bytea, at: index) }
     let resultCode = value.withUnsafeBytes { bindBlob($0, at: index) }
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
   }
@@ -143,6 +148,7 @@ extension Statement {
   }
 
   private func bindNull(at index: Int32) throws {
+    if let postgres { return try postgres.bind(.null, at: index) }
     let resultCode = sqlite3_bind_null(handle, index)
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
   }

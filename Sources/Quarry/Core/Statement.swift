@@ -18,8 +18,11 @@ import CSQLite
 ///
 /// Related SQLite documentation: <https://sqlite.org/c3ref/stmt.html>
 public final class Statement {
-  /// The prepared statement; valid until `deinit`.
+  /// The prepared statement; valid until `deinit`. On PostgreSQL, a placeholder statement of
+  /// an in-memory SQLite connection that no path uses: each one tests ``postgres`` first.
   @usableFromInline let handle: OpaquePointer
+  /// The PostgreSQL statement this one runs; nil on SQLite.
+  @usableFromInline let postgres: PostgresStatement?
   /// The SQL text the statement was prepared from.
   public let sql: String
   /// The table whose rows are being read, for error messages.
@@ -36,10 +39,19 @@ public final class Statement {
     }
     self.handle = prepared
     self.sql = sql
+    postgres = nil
+  }
+
+  /// Wraps a PostgreSQL statement; `placeholder` is the SQLite handle no path reads (see
+  /// ``handle``), owned by the connection.
+  init(postgres: PostgresStatement, placeholder: OpaquePointer) {
+    self.handle = placeholder
+    self.sql = postgres.sql
+    self.postgres = postgres
   }
 
   deinit {
-    sqlite3_finalize(handle)
+    if postgres == nil { sqlite3_finalize(handle) }
   }
 
   /// Advances to the next row: `true` when a row is available, `false` when done.
@@ -52,9 +64,22 @@ public final class Statement {
   // step without a call into Quarry per row.
   @inlinable
   func step() throws -> Bool {
+    if _slowPath(postgres != nil) { return try postgresStep() }
     let resultCode = sqlite3_step(handle)
     if resultCode == SQLITE_ROW { return true }
     return try endOfSteps(resultCode)
+  }
+
+  /// ``step()`` on PostgreSQL: the first step runs the statement; a failure resets it.
+  @usableFromInline
+  func postgresStep() throws -> Bool {
+    guard let postgres else { return false }
+    do {
+      return try postgres.step()
+    } catch {
+      postgres.reset()
+      throw error
+    }
   }
 
   /// The result of a step that returned no row: `false` when done, otherwise the error.
@@ -88,6 +113,7 @@ public final class Statement {
   /// Related SQLite documentation: <https://sqlite.org/c3ref/reset.html>
   @usableFromInline
   func reset() {
+    if let postgres { return postgres.reset() }
     let resultCode = sqlite3_reset(handle)
     assert(resultCode == SQLITE_OK, "reset reported \(resultCode) after a successful step: \(sql)")
   }
@@ -100,17 +126,29 @@ public final class Statement {
   }
 
   /// Whether the statement has started stepping and was not reset yet.
-  var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+  var isBusy: Bool {
+    if let postgres { return postgres.isBusy }
+    return sqlite3_stmt_busy(handle) != 0
+  }
 
   /// The number of columns in the statement's result.
-  var columnCount: Int32 { sqlite3_column_count(handle) }
+  var columnCount: Int32 {
+    if let postgres { return postgres.columnCount }
+    return sqlite3_column_count(handle)
+  }
 
   /// The name of result column `index` (0-based).
   func columnName(at index: Int32) -> String {
+    if let postgres { return postgres.columnName(at: index) }
     guard let name = sqlite3_column_name(handle, index) else { return "#\(index)" }
     return String(cString: name)
   }
 
   /// The connection that owns the statement.
-  var connectionHandle: OpaquePointer? { sqlite3_db_handle(handle) }
+  var connectionHandle: OpaquePointer? {
+    postgres == nil ? sqlite3_db_handle(handle) : nil
+  }
+
+  /// The rows the last run changed (INSERT, UPDATE, DELETE), on PostgreSQL.
+  var postgresAffectedRowCount: Int { postgres?.affectedRowCount ?? 0 }
 }

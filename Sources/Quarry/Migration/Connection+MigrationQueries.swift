@@ -6,7 +6,7 @@ import Foundation
 extension Connection {
   /// Every row of `sql`, each as its column values.
   func migrationRows(_ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[DatabaseValue]] {
-    let statement = try Statement(connection: handle, sql: sql)
+    let statement = try makeStatement(sql)
     for (offset, argument) in arguments.enumerated() {
       try statement.bind(databaseValue: argument, at: Int32(offset + 1))
     }

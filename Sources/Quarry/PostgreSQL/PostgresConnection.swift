@@ -19,6 +19,12 @@ final class PostgresConnection {
   /// Set while the owner closes the connection: its prepared statements then go with it, and
   /// deallocating them one by one would only cost round trips.
   var isClosing = false
+  /// Receives the SQL text of each statement run (with `?` placeholders, never values).
+  var trace: (@Sendable (String) -> Void)?
+  /// The rows the last INSERT, UPDATE, DELETE or MERGE changed (SQLite's `changes()`).
+  private(set) var lastAffectedRowCount = 0
+  /// The key the last insert into an autoincrement table returned (SQLite's rowid).
+  var lastInsertedKey: Int64 = 0
 
   /// Connects with `conninfo`, a libpq connection string (`host=/run/postgresql dbname=app`) or
   /// URI (`postgresql://app@localhost/app`), always in UTF-8 (`client_encoding`).
@@ -76,8 +82,9 @@ final class PostgresConnection {
   ///
   /// - Throws: ``PostgresError`` with the statement's SQLSTATE and message.
   @discardableResult
-  func execute(_ sql: String) throws -> PostgresResult {
-    try checked(PQexec(handle, sql), sql: sql)
+  func execute(_ sql: String, reporting: Bool = false) throws -> PostgresResult {
+    if reporting { trace?(sql) }
+    return try checked(PQexec(handle, sql), sql: sql)
   }
 
   /// A new name for a prepared statement on this connection.
@@ -103,6 +110,7 @@ final class PostgresConnection {
   func executePrepared(name: String, parameters: PostgresParameters, reportedSQL: String) throws
     -> PostgresResult
   {
+    trace?(reportedSQL)
     let result = parameters.withArguments { count, values, lengths, formats in
       PQexecPrepared(handle, name, count, values, lengths, formats, 1)
     }
@@ -143,6 +151,7 @@ final class PostgresConnection {
     switch PQresultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_SINGLE_TUPLE:
       guard let result else { break }
+      recordChanges(of: result)
       return PostgresResult(handle: result)
     default:
       break
@@ -150,6 +159,19 @@ final class PostgresConnection {
     let error = PostgresError(result: result, connection: handle, sql: sql)
     PQclear(result)
     throw error
+  }
+
+  /// Keeps the row count of an INSERT, UPDATE, DELETE or MERGE (with or without RETURNING)
+  /// for `changes`; other commands leave it, as they leave SQLite's `changes()`.
+  private func recordChanges(of result: OpaquePointer) {
+    guard let tag = PQcmdStatus(result) else { return }
+    switch UInt8(bitPattern: tag.pointee) {
+    case UInt8(ascii: "I"), UInt8(ascii: "U"), UInt8(ascii: "D"), UInt8(ascii: "M"):
+      guard let tuples = PQcmdTuples(result), tuples.pointee != 0 else { return }
+      lastAffectedRowCount = Int(String(cString: tuples)) ?? 0
+    default:
+      return
+    }
   }
 
   // MARK: Connection state

@@ -6,6 +6,7 @@
 /// reset (drops the rows, keeps the bindings). The statement is prepared on its first run, with
 /// the types of the values bound then, and prepared again in the rare case a later run binds a
 /// parameter of another type.
+@usableFromInline
 final class PostgresStatement {
   let connection: PostgresConnection
   /// The SQL as the runtime wrote it (`?` placeholders), for errors and traces.
@@ -93,11 +94,30 @@ final class PostgresStatement {
       if index < preparedTypes.count { types[index] = preparedTypes[index] }
     }
     let newName = connection.nextStatementName()
-    try connection.prepare(name: newName, sql: translatedSQL, types: types, reportedSQL: sql)
+    while true {
+      do {
+        try connection.prepare(name: newName, sql: translatedSQL, types: types, reportedSQL: sql)
+        break
+      } catch let error as PostgresError where error.sqlState == "42P18" {
+        // "could not determine data type of parameter $n": a NULL bound to a parameter the SQL
+        // leaves out (or uses where nothing says its type), which SQLite accepts. Text is the
+        // type PostgreSQL gives an untyped literal.
+        guard let number = Self.undeterminedParameter(in: error.message),
+          number >= 1, number <= types.count, types[number - 1] == PostgresType.unspecified
+        else { throw error }
+        types[number - 1] = PostgresType.text
+      }
+    }
     if let name { connection.deallocate(name: name) }
     name = newName
     preparedTypes = types
     describedColumns = nil
+  }
+
+  /// The `n` of PostgreSQL's "could not determine data type of parameter $n".
+  static func undeterminedParameter(in message: String) -> Int? {
+    guard let dollar = message.lastIndex(of: "$") else { return nil }
+    return Int(message[message.index(after: dollar)...])
   }
 
   // MARK: Columns

@@ -120,7 +120,7 @@ extension ReadTransaction {
   private func cursorStatement(
     _ sql: String, _ arguments: [any DatabaseValueConvertible], table: String
   ) throws -> Statement {
-    let statement = try Statement(connection: checkedConnection.handle, sql: sql)
+    let statement = try checkedConnection.makeStatement(sql)
     statement.tableName = table
     try Self.bind(arguments, to: statement)
     return statement

@@ -40,10 +40,16 @@ extension WriteTransaction {
 
   private func insertRow<T: TableRecord>(_ value: T) throws -> Int64 {
     let connection = checkedConnection
-    let statement = try connection.statements(for: T.self).statement(.insert, on: connection)
+    let tableStatements = connection.statements(for: T.self)
+    let statement = try tableStatements.statement(.insert, on: connection)
     try value.bind(to: statement)
-    try statement.execute()
-    let rowID = connection.lastInsertedRowID
+    let rowID: Int64
+    if _slowPath(statement.postgres != nil) {
+      rowID = try runPostgresInsert(statement, of: tableStatements, table: T.table)
+    } else {
+      try statement.execute()
+      rowID = connection.lastInsertedRowID
+    }
     if T.hasOwnedChildren { try value.insertOwnedChildren(in: self, rowID: rowID) }
     return rowID
   }
@@ -112,7 +118,11 @@ extension WriteTransaction {
   /// Related SQLite documentation: <https://sqlite.org/lang_upsert.html>
   public func upsert<T: TableRecord>(_ value: T) throws {
     let connection = checkedConnection
-    let statement = try connection.statements(for: T.self).statement(.upsert, on: connection)
+    let tableStatements = connection.statements(for: T.self)
+    if _slowPath(connection.postgres != nil) && T.table.hasUniqueConstraints {
+      return try postgresUpsert(value, statements: tableStatements)
+    }
+    let statement = try tableStatements.statement(.upsert, on: connection)
     try upsert(value, with: statement)
   }
 
@@ -148,7 +158,8 @@ extension WriteTransaction {
     let target = names.map(SQLIdentifier.quote).joined(separator: ", ")
     let action = TableStatements.conflictAction(table, updating: updated)
     let statement = try connection.cachedStatement(
-      insert + " ON CONFLICT (\(target)) DO \(action)")
+      insert + " ON CONFLICT (\(target)) DO \(action)"
+        + connection.statements(for: T.self).returning)
     statement.tableName = table.name
     try upsert(value, with: statement)
   }
@@ -157,7 +168,12 @@ extension WriteTransaction {
     var stamped = value
     if T.hasTimestamps { stamped.setTimestamps(transactionDate, inserting: true) }
     try stamped.bind(to: statement)
-    try statement.execute()
+    if _slowPath(statement.postgres != nil) {
+      let tableStatements = checkedConnection.statements(for: T.self)
+      _ = try runPostgresInsert(statement, of: tableStatements, table: T.table)
+    } else {
+      try statement.execute()
+    }
     if T.hasOwnedChildren {
       try stamped.replaceOwnedChildren(in: self, rowID: checkedConnection.lastInsertedRowID)
     }

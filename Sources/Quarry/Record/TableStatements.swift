@@ -5,9 +5,13 @@
 final class TableStatements {
   enum Kind: Int, CaseIterable {
     case insert, update, upsert, delete, selectByKey, selectAll, count
+    /// On PostgreSQL, for tables with unique columns: the UPDATE half of an upsert (see
+    /// `TableStatements+Postgres.swift`).
+    case upsertUpdate
   }
 
   let tableName: String
+  let columnCount: Int
   /// The `SELECT <columns> FROM <table>` that queries extend with WHERE, ORDER BY and LIMIT.
   let selectPrefix: String
   let countPrefix: String
@@ -16,7 +20,13 @@ final class TableStatements {
   // exclusivity check cost about 85 instructions per statement lookup, 1% of an insert.
   @exclusivity(unchecked) private var prepared: [Statement?]
 
-  init(table: TableDefinition) {
+  /// The autoincrement key's position, on PostgreSQL, where the insert returns the key (SQLite
+  /// reads it as the rowid).
+  let returnedKeyPosition: Int?
+
+  /// The statements of `table`, in PostgreSQL's spelling when `postgres` (see
+  /// `TableStatements+Postgres.swift`).
+  init(table: TableDefinition, postgres: Bool = false) {
     let quotedTable = SQLIdentifier.quote(table.name)
     let names = table.columns.map { SQLIdentifier.quote($0.name) }
     let parameters = table.columns.indices.map { "?\($0 + 1)" }
@@ -30,9 +40,12 @@ final class TableStatements {
     if valuePositions.isEmpty { valuePositions = keyPositions }
 
     let columnList = names.joined(separator: ", ")
+    let keyPosition = postgres ? Self.autoincrementPosition(table) : nil
+    var values = parameters
+    if let keyPosition { values[keyPosition] = Self.generatedKey(table, at: keyPosition) }
     let insert =
       "INSERT INTO \(quotedTable) (\(columnList)) VALUES ("
-      + parameters.joined(separator: ", ") + ")"
+      + values.joined(separator: ", ") + ")"
     let assignments = valuePositions.map { "\(names[$0]) = ?\($0 + 1)" }
       .joined(separator: ", ")
     let update = "UPDATE \(quotedTable) SET \(assignments) WHERE \(keyCondition)"
@@ -44,8 +57,11 @@ final class TableStatements {
       table.hasUniqueConstraints
       ? "" : " (" + keyPositions.map { names[$0] }.joined(separator: ", ") + ")"
     let upsert = insert + " ON CONFLICT\(conflictTarget) DO \(conflictAction)"
+    returnedKeyPosition = keyPosition
+    returning = Self.returning(table, keyPosition)
 
     tableName = table.name
+    columnCount = table.columns.count
     selectPrefix = "SELECT \(columnList) FROM \(quotedTable)"
     countPrefix = "SELECT COUNT(*) FROM \(quotedTable)"
     var sqlByKind = Array(repeating: "", count: Kind.allCases.count)
@@ -56,6 +72,10 @@ final class TableStatements {
     sqlByKind[Kind.selectByKey.rawValue] = selectPrefix + " WHERE \(keyOnlyCondition)"
     sqlByKind[Kind.selectAll.rawValue] = selectPrefix
     sqlByKind[Kind.count.rawValue] = countPrefix
+    if postgres {
+      sqlByKind[Kind.upsertUpdate.rawValue] =
+        Self.upsertUpdate(table, updating: valuePositions) + returning
+    }
     self.sqlByKind = sqlByKind
     prepared = Array(repeating: nil, count: Kind.allCases.count)
   }
@@ -72,13 +92,21 @@ final class TableStatements {
       }.joined(separator: ", ")
   }
 
-  /// The SQL of `kind`.
+  /// The SQL of `kind` (an insert without its RETURNING clause).
   func sql(_ kind: Kind) -> String { sqlByKind[kind.rawValue] }
+
+  /// ` RETURNING "<key>"` for an autoincrement table on PostgreSQL, where the insert returns
+  /// the key SQLite reads as the rowid; empty otherwise.
+  let returning: String
 
   /// The prepared statement of `kind`, compiled on first use.
   func statement(_ kind: Kind, on connection: Connection) throws -> Statement {
     if let statement = prepared[kind.rawValue] { return statement }
-    let statement = try Statement(connection: connection.handle, sql: sqlByKind[kind.rawValue])
+    let sql = sqlByKind[kind.rawValue]
+    // The UPDATE half of a PostgreSQL upsert leaves some columns out, but the record binds all.
+    let statement = try connection.makeStatement(
+      kind == .insert || kind == .upsert ? sql + returning : sql,
+      parameterCount: kind == .upsertUpdate ? columnCount : nil)
     statement.tableName = tableName
     prepared[kind.rawValue] = statement
     return statement

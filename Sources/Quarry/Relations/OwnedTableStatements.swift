@@ -21,7 +21,7 @@ final class OwnedTableStatements {
     case .deleteFromPosition: sql = table.deleteFromPositionSQL
     case .selectAll: sql = table.selectAllSQL
     }
-    let statement = try Statement(connection: connection.handle, sql: sql)
+    let statement = try connection.makeStatement(sql)
     statement.tableName = table.definition.name
     prepared[kind.rawValue] = statement
     return statement

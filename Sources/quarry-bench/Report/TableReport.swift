@@ -43,6 +43,13 @@ enum TableReport {
       sections.append(
         renderRuntime(migration, targets: migrationTargets, title: "Migration suite"))
     }
+    let postgres = results.filter { $0.suite == "postgres" }
+    if !postgres.isEmpty {
+      sections.append(
+        renderRuntime(
+          postgres, targets: PostgresSuite.targets,
+          title: "PostgreSQL suite (a throwaway server on a Unix socket; raw is libpq C)"))
+    }
     let generator = results.filter { $0.suite == "generator" }
     if !generator.isEmpty { sections.append(renderGenerator(generator)) }
     return sections.joined(separator: "\n\n")

@@ -1,0 +1,81 @@
+import Foundation
+
+extension Database {
+  /// Opens a PostgreSQL database: the same API as a SQLite `Database`, on a server.
+  ///
+  /// `conninfo` is a libpq connection string or URI; the connection is always UTF-8.
+  ///
+  /// ```swift
+  /// let db = try Database(postgres: "host=/var/run/postgresql dbname=app user=app")
+  /// let db2 = try Database(postgres: "postgresql://app@db.internal/app?sslmode=require")
+  /// try db.migrate(QuarryTables.all)
+  /// try await db.write { try $0.insert(item) }
+  /// ```
+  ///
+  /// One writer connection runs `write` closures one at a time, behind a lock that Quarry
+  /// writers in every process share (a PostgreSQL advisory lock), each closure one
+  /// `SERIALIZABLE` transaction. Up to `configuration.maximumReaderCount` reader connections,
+  /// opened on demand, run `read` closures, each in one `REPEATABLE READ READ ONLY` transaction.
+  ///
+  /// Unlike SQLite, **a `write` closure may run more than once**: when another client's
+  /// transaction conflicts with it (SQLSTATE 40001, or a deadlock, 40P01), PostgreSQL refuses
+  /// the later commit and Quarry runs the whole closure again in a new transaction, so a
+  /// read-modify-write never loses an update. Keep side effects out of the closure, or make
+  /// them safe to repeat.
+  ///
+  /// A statement that fails inside a transaction aborts it on PostgreSQL: catching the error
+  /// inside the closure does not let the closure go on (the commit then throws SQLSTATE
+  /// 25P02). Wrap a statement that may fail in `inSavepoint` to recover from it.
+  ///
+  /// - Throws: ``PostgresError`` (SQLSTATE 08001) naming the connection string, without its
+  ///   password, when the server cannot be reached.
+  ///
+  /// Related PostgreSQL documentation:
+  /// <https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING>
+  public convenience init(postgres conninfo: String, configuration: Configuration = Configuration())
+    throws
+  {
+    try self.init(postgresConninfo: conninfo, configuration: configuration)
+  }
+
+  /// How many times a `write` closure runs before a serialization failure is thrown to the
+  /// caller: conflicts need another client writing the same rows at the same moment, so
+  /// running out means something keeps conflicting, which the caller should hear of.
+  static let postgresWriteAttempts = 100
+
+  /// The work of every `write` on PostgreSQL: the write lock, then one SERIALIZABLE transaction
+  /// per attempt until one commits.
+  func performPostgresWrite<T>(
+    foreignKeysOff: Bool, _ body: (WriteTransaction) throws -> T
+  ) throws -> T {
+    var changedTables: Set<String> = []
+    defer { if !changedTables.isEmpty { observedFile.didCommit(changedTables, from: self) } }
+    return try WriterOwnership.withOwnership(of: self) {
+      writeLock.lock()
+      defer { writeLock.unlock() }
+      guard let postgres = writer.postgres else { preconditionFailure("not a PostgreSQL writer") }
+      try postgres.lockWrites()
+      defer { postgres.unlockWrites() }
+      var attempt = 1
+      while true {
+        let transaction = WriteTransaction(connection: writer)
+        defer { transaction.invalidate() }
+        do {
+          try transaction.begin(.beginImmediate)
+          let result = try transaction.commit { try body(transaction) }
+          changedTables = writer.hooks.takeCommittedTables()
+          return result
+        } catch let error as PostgresError
+          where (error.isSerializationFailure || error.isDeadlock)
+          && attempt < Self.postgresWriteAttempts
+        {
+          writer.hooks.discardChanges()
+          attempt += 1
+        } catch {
+          writer.hooks.discardChanges()
+          throw error
+        }
+      }
+    }
+  }
+}
