@@ -160,21 +160,21 @@ final class JSONPathModelTests: XCTestCase {
   func testAPathHiddenByAMemberOfEveryColumnOrPathIsAWarning() throws {
     let (model, diagnostics) = build([
       "Models/A.swift": """
-        // quarry: persist
-        struct Shop: Sendable {
-          var id: Int
-          var info: Info
-        }
-        struct Info: Codable, Sendable {
-          var name: String
-          var count: Int
-          var owner: Owner
-        }
-        struct Owner: Codable, Sendable {
-          var name: String
-          var keys: [String]
-        }
-        """
+      // quarry: persist
+      struct Shop: Sendable {
+        var id: Int
+        var info: Info
+      }
+      struct Info: Codable, Sendable {
+        var name: String
+        var count: Int
+        var owner: Owner
+      }
+      struct Owner: Codable, Sendable {
+        var name: String
+        var keys: [String]
+      }
+      """
     ])
     XCTAssertEqual(
       diagnostics,
