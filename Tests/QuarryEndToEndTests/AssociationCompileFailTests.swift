@@ -1,5 +1,4 @@
 import Foundation
-import QuarryTestSupport
 import XCTest
 
 /// Conditions and orderings on a joined table's columns compile only where that table is
@@ -8,7 +7,7 @@ import XCTest
 /// (the control snippets must compile).
 final class AssociationCompileFailTests: XCTestCase {
   /// A snippet and the text its error must contain; nil for snippets that must compile.
-  private let snippets: [(name: String, code: String, error: String?)] = [
+  private let snippets: [CompileSnippet] = [
     (
       "order by a table that is not joined", "_ = Book.all().order(Author.Columns.name.asc)",
       "cannot convert value of type 'SQLOrdering<Author>' to expected argument type 'SQLOrdering<Book>'"
@@ -86,62 +85,6 @@ final class AssociationCompileFailTests: XCTestCase {
   ]
 
   func testJoinedColumnsCompileOnlyWhereJoined() throws {
-    let package = QuarryBinary.packageRoot
-    let modules = try XCTUnwrap(
-      [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-          .appendingPathComponent("Modules"),
-        package.appendingPathComponent(".build/debug/Modules"),
-      ].first {
-        FileManager.default.fileExists(atPath: $0.appendingPathComponent("Quarry.swiftmodule").path)
-      },
-      "the built Quarry module")
-    let folder = try QuarryBinary.temporaryFolder(self)
-
-    // One function per snippet, each on its own line: one compiler run checks them all.
-    var source = "import Foundation\nimport Quarry\n\n"
-    let firstLine = 4
-    for (index, snippet) in snippets.enumerated() {
-      source += "func snippet\(index)(_ db: Database) throws { \(snippet.code) }\n"
-    }
-    let file = folder.appendingPathComponent("Snippets.swift")
-    try source.write(to: file, atomically: true, encoding: .utf8)
-    var models: [String] = []
-    for name in ["Models", "Generated"] {
-      let directory = QuarryBinary.testFolder.appendingPathComponent(name)
-      models += try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        .filter { $0.hasSuffix(".swift") }.sorted()
-        .map { directory.appendingPathComponent($0).path }
-    }
-
-    let run = try QuarryBinary.runProcess(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      [
-        "swiftc", "-swift-version", "6", "-typecheck", "-diagnostic-style=llvm",
-        "-I", modules.path,
-      ] + CModuleSearchPaths.arguments(packageRoot: package) + [file.path] + models, in: folder)
-    let text = run.standardOutput + run.standardError
-
-    // `Snippets.swift:<line>:<column>: error: <message>`
-    var errorsByLine: [Int: [String]] = [:]
-    for line in text.split(separator: "\n") where line.hasPrefix(file.path + ":") {
-      let parts = line.dropFirst(file.path.count + 1).split(separator: ":", maxSplits: 3)
-      guard parts.count == 4, parts[2] == " error", let number = Int(parts[0]) else { continue }
-      errorsByLine[number, default: []].append(String(parts[3].dropFirst()))
-    }
-    XCTAssertNotEqual(run.exitCode, 0)
-    for (index, snippet) in snippets.enumerated() {
-      let errors = errorsByLine[firstLine + index] ?? []
-      if let expected = snippet.error {
-        XCTAssertTrue(
-          errors.contains { $0.contains(expected) },
-          "\(snippet.name): expected an error containing \"\(expected)\", got \(errors)")
-      } else {
-        XCTAssertEqual(errors, [], "\(snippet.name) must compile")
-      }
-    }
-    XCTAssertEqual(
-      errorsByLine.keys.filter { $0 < firstLine || $0 >= firstLine + snippets.count }, [],
-      "errors outside the snippets:\n\(text)")
+    try assertSnippetsTypeCheck(snippets, test: self)
   }
 }

@@ -10,6 +10,10 @@
 ///   try $0.fetchAll(Book.all().filter(Book.Columns.price < 5).order(Book.Columns.title.asc))
 /// }
 /// ```
+///
+/// A JSON column of a `Codable` struct found in the sources also has the struct's stored
+/// properties as members, each a ``JSONPath``: `Book.Columns.meta.pages > 500`.
+@dynamicMemberLookup
 public struct Column<Table: TableRecord, Value>: SQLExpressible {
   /// The column name in SQL (unquoted).
   public let name: String

@@ -21,6 +21,14 @@ struct SQLDialect: Sendable {
   /// The bound pattern of a full-text match, from FTS5's syntax to the engine's.
   var fullTextPattern: @Sendable (String) -> String = { $0 }
 
+  /// The text around a JSON column for the value at `keys` (``SQLNode/jsonPath``): a scalar
+  /// as its SQL value with text unquoted, an object or array as its JSON text, NULL where a key
+  /// is missing. The renderer writes `prefix`, the column, then `suffix`. SQLite's is
+  /// ``sqliteJSONPath``. It has a default so that a dialect built before paths existed keeps
+  /// compiling; an engine with JSONB sets its own (PostgreSQL: `("(", " #>> '{pages}')")` gives
+  /// text, so comparing numbers needs a cast there, `(("meta" #>> '{pages}')::numeric)`).
+  var jsonPath: @Sendable (_ keys: [String]) -> (prefix: String, suffix: String) = sqliteJSONPath
+
   /// SQLite: double-quoted identifiers, `?` parameters, `LIMIT ? OFFSET ?` (`LIMIT -1` when only
   /// an offset is given), `NOCASE`.
   ///
@@ -37,4 +45,39 @@ struct SQLDialect: Sendable {
       case .named(let name): return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
       }
     })
+}
+
+/// SQLite's JSON path: `json_extract("meta", '$.pages')` (JSON `true` gives 1, text comes back
+/// unquoted, an object or array as its JSON text, a missing key gives NULL). Keys that are not
+/// plain ASCII identifiers are quoted: `$."page count"`.
+///
+/// Related SQLite documentation: <https://sqlite.org/json1.html#path_arguments>
+@Sendable func sqliteJSONPath(_ keys: [String]) -> (prefix: String, suffix: String) {
+  var path = "$"
+  for key in keys {
+    path += "."
+    path += SQLiteJSONPathKey.isPlain(key) ? key : "\"" + key + "\""
+  }
+  let literal = "'" + path.replacingOccurrences(of: "'", with: "''") + "'"
+  return ("json_extract(", ", " + literal + ")")
+}
+
+/// Which JSON keys a SQLite path can name.
+enum SQLiteJSONPathKey {
+  /// An ASCII letter or underscore, then letters, digits and underscores: written bare.
+  static func isPlain(_ key: String) -> Bool {
+    guard let first = key.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else {
+      return false
+    }
+    return key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || isDigit($0) }
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+  }
 }

@@ -40,6 +40,10 @@ indirect enum SQLNode: Sendable {
   /// (over `columns`; nil without one) matches `pattern`: FTS5's `rowid IN (SELECT rowid …
   /// MATCH ?)` in SQLite, the dialect's spelling elsewhere (``SQLDialect/fullTextMatch``).
   case fullTextMatch(table: String, indexed: String, columns: [String]?, pattern: String)
+  /// The value at `keys` inside the JSON of `base` (a JSON column): a scalar as its SQL value
+  /// (text unquoted), an object or array as its JSON text, NULL where a key is missing. The
+  /// dialect spells it (``SQLDialect/jsonPath``), since engines differ.
+  case jsonPath(SQLNode, keys: [String])
 
   /// `lhs AND rhs` (or OR), flattening terms that are already of the same kind so that a chain
   /// `a && b && c …` stays one flat list instead of nesting one level per operator.
@@ -61,7 +65,8 @@ indirect enum SQLNode: Sendable {
   /// Related SQLite documentation: <https://sqlite.org/lang_expr.html#operators>
   var precedence: Int {
     switch self {
-    case .column, .outerColumn, .value, .keyword, .function, .exists, .subquery, .conjunction:
+    case .column, .outerColumn, .value, .keyword, .function, .exists, .subquery, .conjunction,
+      .jsonPath:
       return 10
     case .collate: return 9
     case .prefix(let word, _): return word == "NOT" ? 3 : 8
@@ -89,7 +94,8 @@ extension SQLNode {
     switch self {
     case .outerColumn(let owner, _): return owner == table
     case .column, .value, .keyword, .fullTextMatch: return false
-    case .prefix(_, let operand), .postfix(let operand, _), .collate(let operand, _):
+    case .prefix(_, let operand), .postfix(let operand, _), .collate(let operand, _),
+      .jsonPath(let operand, _):
       return operand.readsOuterColumn(of: table)
     case .binary(let lhs, _, let rhs):
       return lhs.readsOuterColumn(of: table) || rhs.readsOuterColumn(of: table)

@@ -110,6 +110,11 @@ struct SQLRenderer {
         ? dialect.quote(FullTextIndex.tableName(indexing: indexed)) + " @@ (" : spelling.prefix
       appendValue(dialect.fullTextPattern(pattern))
       sql += spelling.suffix
+    case .jsonPath(let operand, let keys):
+      let spelling = dialect.jsonPath(keys)
+      sql += spelling.prefix
+      appendOperand(operand)
+      sql += spelling.suffix
     }
   }
 

@@ -237,6 +237,9 @@ extension SQLNode {
     case .fullTextMatch(let owner, let indexed, let columns, let pattern):
       return owner == table
         ? .fullTextMatch(table: other, indexed: indexed, columns: columns, pattern: pattern) : self
+
+    case .jsonPath(let operand, let keys):
+      return .jsonPath(replaced(operand), keys: keys)
     }
   }
 }

@@ -109,8 +109,10 @@ public struct ModelBuilder: Sendable {
     }
     TableNameCheck.run(tables, diagnostics: &diagnostics)
     let childModels = usedChildren.sorted().compactMap { children[$0] }
+    let pathEnums = JSONPathBuilder.build(&tables, index: index, diagnostics: &diagnostics)
     let enums = usedEnums(
-      tables, children: childModels, index: index, diagnostics: &diagnostics)
+      tables, children: childModels, pathEnums: pathEnums, index: index,
+      diagnostics: &diagnostics)
     EnumRawTypeCheck.run(enums, files: files, diagnostics: &diagnostics)
     return Result(
       model: SchemaModel(tables: tables, enums: enums, children: childModels),
@@ -370,13 +372,14 @@ public struct ModelBuilder: Sendable {
   }
 
   private func usedEnums(
-    _ tables: [TableModel], children: [ChildModel], index: DeclarationIndex,
-    diagnostics: inout [Diagnostic]
+    _ tables: [TableModel], children: [ChildModel], pathEnums: Set<String>,
+    index: DeclarationIndex, diagnostics: inout [Diagnostic]
   ) -> [EnumModel] {
     var names: Set<String> = []
     let columns = tables.flatMap(\.columns) + children.flatMap(\.columns)
-    for column in columns where column.storage == .value {
-      let base = column.unwrappedSwiftType
+    // Enums that JSON paths compare by raw value need the conformance as much as columns do.
+    let stored = columns.filter { $0.storage == .value }.map(\.unwrappedSwiftType)
+    for base in stored + pathEnums.sorted() {
       guard let declaration = index.enums[base], declaration.rawType != nil else { continue }
       // An enum that already conforms, in its declaration or an extension, needs no
       // generated conformance (it would be redundant).

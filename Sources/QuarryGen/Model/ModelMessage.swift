@@ -39,6 +39,7 @@ enum ModelMessage: Sendable, Hashable {
   case unreachableNestedStruct(structName: String, access: AccessLevel)
   case inaccessibleEnum(enumName: String, access: AccessLevel)
   case genericStruct(structName: String)
+  case shadowedJSONPath(property: String, structName: String, owner: String)
   case conditionalStruct(structName: String, condition: String)
   case conditionalProperty(property: String, condition: String)
   case lazyProperty(property: String)
@@ -209,6 +210,10 @@ enum ModelMessage: Sendable, Hashable {
     case .inaccessibleEnum(let name, let access):
       return "enum '\(name)' is \(access.rawValue), so generated code in another file cannot "
         + "see it; make it internal"
+    case .shadowedJSONPath(let property, let structName, let owner):
+      return "the JSON path '\(property)' of '\(structName)' has the name of a member of every "
+        + "\(owner), which takes precedence; reach the path with '[dynamicMember: \\.\(property)]' "
+        + "or rename the property (keeping its key in 'CodingKeys')"
     case .genericStruct(let name):
       return "generic struct '\(name)' cannot be persisted"
     case .conditionalStruct(let name, let condition):

@@ -24,6 +24,9 @@ public struct TableModel: Sendable, Hashable {
   public var associations: [AssociationModel] = []
   /// The child tables of `relations`, nested ones after their owner (depth first).
   public var ownedTables: [OwnedTableModel] = []
+  /// The `Codable` structs whose typed JSON paths this table's file declares (see
+  /// `JSONPathModel`), in the order its JSON columns reach them.
+  public var jsonPaths: [JSONPathModel] = []
   /// The path of the declaring file relative to the run's root, for headers.
   public var sourcePath: String
   public var location: SourceLocation

@@ -73,6 +73,28 @@ extension Nest {
     column: "nest_id", key: { $0.id })
 }
 
+extension Location: JSONPathRoot {
+  /// Typed JSON paths into a stored `Location`: `Nest.Columns.location.latitude`.
+  struct JSONPaths {
+    let latitude = JSONField<Double>("latitude")
+    let longitude = JSONField<Double>("longitude")
+  }
+
+  static var jsonPaths: JSONPaths { JSONPaths() }
+}
+
+extension Perch: JSONPathRoot {
+  /// Typed JSON paths into a stored `Perch`: `Nest.Columns.perch.id`.
+  public struct JSONPaths {
+    public let id = JSONField<Int>("id")
+    let `default` = JSONField<Bool>("default")
+    let height = JSONField<Perch.Height>("height")
+    let index = JSONField<Int>("index")
+  }
+
+  public static var jsonPaths: JSONPaths { JSONPaths() }
+}
+
 /// A mutable, change-tracked copy of `Nest`.
 /// Not `Sendable`: it stays where it was made.
 final class NestRecord: Record, PersistableRecord {

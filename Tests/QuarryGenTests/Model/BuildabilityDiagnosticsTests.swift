@@ -59,7 +59,7 @@ final class BuildabilityDiagnosticsTests: XCTestCase {
         var id: Int
         var info: Info
       }
-      struct Info: Decodable { var name: String }
+      struct Info: Decodable { var text: String }
       extension Info: Encodable {}
       """)
     XCTAssertEqual(rendered, "")

@@ -7,6 +7,7 @@
 ///   `enums`, `access` (the widest access of all tables: `public ` or empty, with its space);
 /// - in `Table.stencil`: `table`, and `type` (the struct, with Sourcery's names);
 /// - in `Enum.stencil`: `enum`.
+/// - in a table, `jsonPaths`: the structs whose typed JSON paths its file declares.
 ///
 /// A table: `typeName`, `recordName`, `translatorName`, `name`, `nameLiteral` (a Swift string
 /// literal), `access` (`public `, `package ` or empty), `primaryKeyType`,
@@ -151,6 +152,7 @@ enum ModelContext {
         zip(table.columns, columns).filter { column, _ in column.timestamp == .updatedAt }
           .map { $0.1 }),
       "insertedKey": insertedKeyValue(table),
+      "jsonPaths": .array(table.jsonPaths.map(jsonPathsValue)),
     ]
     value.merge(ownedValues(table)) { first, _ in first }
     return .dictionary(value)
@@ -259,6 +261,28 @@ enum ModelContext {
     }
     if let timestamp = column.timestamp { parts.append("timestamp: .\(timestamp.rawValue)") }
     return parts.joined(separator: ", ")
+  }
+
+  /// A struct with typed JSON paths: `typeName`, `access`, `example` (a path for the doc
+  /// comment) and `fields`, each with `swiftName`, `access`, `swiftType`, `keyLiteral` and
+  /// `isJSON`.
+  static func jsonPathsValue(_ paths: JSONPathModel) -> TemplateValue {
+    .dictionary([
+      "typeName": .string(paths.typeName),
+      "access": .string(prefix(paths.access)),
+      "example": .string(
+        paths.example + "." + (paths.fields.first?.propertyName ?? "")),
+      "fields": .array(
+        paths.fields.map { field in
+          .dictionary([
+            "swiftName": .string(swiftName(field.propertyName)),
+            "access": .string(prefix(min(field.access, paths.access))),
+            "swiftType": .string(field.swiftType),
+            "keyLiteral": .string(swiftLiteral(field.key)),
+            "isJSON": .bool(field.isJSON),
+          ])
+        }),
+    ])
   }
 
   /// The access modifier to write before a declaration, with its trailing space; empty for
