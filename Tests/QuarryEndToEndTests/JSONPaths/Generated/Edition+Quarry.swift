@@ -19,8 +19,8 @@ extension Edition: TableRecord {
     columns: [
       ColumnDefinition("id", .integer, primaryKey: true),
       ColumnDefinition("title", .text),
-      ColumnDefinition("meta", .text),
-      ColumnDefinition("extra", .text, nullable: true),
+      ColumnDefinition("meta", .text, kind: .json),
+      ColumnDefinition("extra", .text, kind: .json, nullable: true),
     ]
   )
 
