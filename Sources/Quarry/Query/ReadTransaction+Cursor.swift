@@ -16,7 +16,9 @@ extension ReadTransaction {
   ///
   /// - Throws: ``SQLiteError`` when the query does not compile.
   public func fetchCursor<T: TableRecord>(_ query: Query<T>) throws -> DatabaseCursor<T> {
-    let rendered = query.cache.sql(.rows) { SQLRenderer.rows(query.core) }
+    let rendered = query.cache.sql(.rows, in: checkedConnection.dialect) {
+      SQLRenderer.rows(query.core, dialect: checkedConnection.dialect)
+    }
     let statement = try cursorStatement(rendered.sql, rendered.arguments, table: T.table.name)
     try statement.checkColumns(of: T.self)
     return recordCursor(T.self, statement)
@@ -33,7 +35,9 @@ extension ReadTransaction {
   public func fetchCursor<T: TableRecord, Value>(_ selection: Selection<T, Value>) throws
     -> DatabaseCursor<Value>
   {
-    let rendered = selection.cache.sql(.rows) { SQLRenderer.rows(selection.core) }
+    let rendered = selection.cache.sql(.rows, in: checkedConnection.dialect) {
+      SQLRenderer.rows(selection.core, dialect: checkedConnection.dialect)
+    }
     let statement = try cursorStatement(rendered.sql, rendered.arguments, table: T.table.name)
     return DatabaseCursor(transaction: self, statement: statement, decode: selection.decoder)
   }
