@@ -6,6 +6,9 @@ import Foundation
 // dates.) In SQL, `datetime("createdAt" + 978307200, 'unixepoch')` shows the date. A NaN date
 // (`Date(timeIntervalSinceReferenceDate: .nan)`) is refused like a NaN Double: SQLite would
 // store NULL, and a `Date?` column would read it back as nil.
+//
+// Reading also accepts the text of a `dateStorage = iso8601` column (see `ISO8601Date`), so a
+// Date read from any column, expression or literal query decodes whichever way it was stored.
 
 extension Date: DatabaseValueConvertible {
   public func databaseValue() throws -> DatabaseValue {
@@ -19,7 +22,10 @@ extension Date: DatabaseValueConvertible {
     switch value {
     case .real(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
     case .integer(let seconds): return Date(timeIntervalSinceReferenceDate: Double(seconds))
-    default: throw ValueConversionError(expected: "REAL seconds since 2001", found: value)
+    case .text(let text): return try ISO8601Date.decode(from: text).date
+    default:
+      throw ValueConversionError(
+        expected: "REAL seconds since 2001 or ISO 8601 TEXT", found: value)
     }
   }
 

@@ -64,6 +64,9 @@ struct ColumnConversion {
         + " WHEN 'integer' THEN 0 WHEN 'real' THEN 0"
         + " WHEN 'text' THEN NOT (\(canonicalReal) OR \(canonicalInteger))"
         + " ELSE 1 END"
+    case .iso8601Date, .dateSeconds:
+      // The conversion function gives NULL exactly for what it cannot convert.
+      return "\(converted(value)) IS NULL"
     }
   }
 
@@ -105,6 +108,10 @@ struct ColumnConversion {
       return "CAST(\(value) AS BLOB)"
     case .numeric:
       return "CAST(\(value) AS NUMERIC)"
+    case .iso8601Date:
+      return "\(DateConversionFunctions.textName)(\(value))"
+    case .dateSeconds:
+      return "\(DateConversionFunctions.secondsName)(\(value))"
     }
   }
 
@@ -119,6 +126,18 @@ struct ColumnConversion {
     case .character: return "exactly one Character"
     case .blob: return "text or a blob"
     case .numeric: return "a number"
+    case .iso8601Date:
+      return "a date with exact ISO 8601 text in the years 0000-9999 (seconds since 2001 or "
+        + "date text)"
+    case .dateSeconds: return "a date (seconds since 2001 or ISO 8601 text)"
+    }
+  }
+
+  /// Whether the conversion calls a function the rebuild installs on its connection.
+  var needsDateFunctions: Bool {
+    switch target.kind {
+    case .iso8601Date, .dateSeconds: return true
+    default: return false
     }
   }
 }

@@ -3,6 +3,7 @@
 /// ```swift
 /// .convert("rating", to: .integer(Int8.self))   // TEXT '12' -> 12; '300', '1.5', 'n/a' throw
 /// .convert("initial", to: .character)           // 'ab' throws; 'é' as two scalars is one
+/// .convert("born", to: .iso8601Date)            // -31.5 -> '2000-12-31 23:59:28.5'
 /// ```
 ///
 /// Without a target a conversion goes to the column's SQL type: INTEGER takes every 64-bit
@@ -17,6 +18,8 @@ public struct ConversionTarget: Sendable, Hashable {
     case character
     case blob
     case numeric
+    case iso8601Date
+    case dateSeconds
   }
 
   let kind: Kind
@@ -47,6 +50,13 @@ public struct ConversionTarget: Sendable, Hashable {
   public static let blob = ConversionTarget(kind: .blob)
   /// A number, or text that is one (Swift `Decimal`).
   public static let numeric = ConversionTarget(kind: .numeric)
+  /// A `Date` as ISO 8601 text (`dateStorage = iso8601`, stored TEXT): REAL or INTEGER seconds
+  /// since 2001 are written as ``ISO8601Date`` writes them, date text is rewritten the same
+  /// way; NaN, a date outside the years 0000–9999 and text that is no date throw.
+  public static let iso8601Date = ConversionTarget(kind: .iso8601Date)
+  /// A `Date` as REAL seconds since 2001 (the default storage): ISO 8601 text is read as
+  /// ``ISO8601Date`` reads it, numbers stay as they are; text that is no date throws.
+  public static let dateSeconds = ConversionTarget(kind: .dateSeconds)
 
   /// The target of a conversion to `type` with no Swift type given.
   static func forColumn(of type: SQLType) -> ConversionTarget {

@@ -41,6 +41,9 @@ struct TableRebuild {
     let oldNames = Set(oldColumns.compactMap { Self.text($0[0]) }.map(SQLIdentifier.comparisonKey))
     let labels = Self.labelColumns(oldColumns)
     let fillings = try definition.columns.map { try filling(for: $0, oldNames: oldNames) }
+    if fillings.contains(where: { $0.conversion?.check.needsDateFunctions == true }) {
+      try DateConversionFunctions.install(on: connection.handle)
+    }
     for filling in fillings {
       try check(filling, labels: labels)
     }

@@ -17,6 +17,8 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
   @usableFromInline let decoder: @Sendable (Row, Int32) throws -> Value
   /// Turns a value into what is bound for it (itself, or its JSON text).
   @usableFromInline let argument: @Sendable (Value) -> any DatabaseValueConvertible
+  /// How values compared with the column are bound.
+  @usableFromInline let storage: ValueStorage
 
   /// A column named `name`, stored as its value (`DatabaseValueConvertible`).
   ///
@@ -30,6 +32,7 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
     self.name = name
     decoder = { row, index in try Value.decode(from: row, at: index) }
     argument = { $0 }
+    storage = .plain
   }
 
   /// A column named `name`, stored as JSON text (`Codable` values such as `[String]`).
@@ -41,11 +44,12 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
     self.name = name
     decoder = { row, index in try row.decodeJSON(at: index) }
     argument = { JSONArgument(value: $0) }
+    storage = .plain
   }
 
   /// The column as a typed expression (for selections and functions).
   public var expression: ValueExpression<Table, Value> {
-    ValueExpression(node: node, decoder: decoder)
+    ValueExpression(node: node, decoder: decoder, storage: storage)
   }
 
   /// The column of the row an enclosing query is testing, for a condition inside a subquery
@@ -65,7 +69,8 @@ public struct Column<Table: TableRecord, Value>: SQLExpressible {
   /// over `Table`; in a statement of its own it is a "no such column" error, or, in a query over
   /// `Table` itself, the row's own column.
   public func outer<Inner>(_ inner: Inner.Type = Inner.self) -> ValueExpression<Inner, Value> {
-    ValueExpression(node: .outerColumn(table: Table.table.name, name: name), decoder: decoder)
+    ValueExpression(
+      node: .outerColumn(table: Table.table.name, name: name), decoder: decoder, storage: storage)
   }
 
   var node: SQLNode { .column(table: Table.table.name, name: name) }

@@ -32,7 +32,7 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
   /// let cheapest: Decimal? = try db.read { try $0.fetchOne(Book.all().select(Book.Columns.price.min)) }
   /// ```
   public var min: ValueExpression<Scope, Value.NullableValue> {
-    ValueExpression(node: .function("MIN", [node], distinct: false))
+    ValueExpression(node: .function("MIN", [node], distinct: false), storage: expression.storage)
   }
 
   /// The largest value, or nil over no rows (or only NULLs): `MAX(x)`.
@@ -41,7 +41,7 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
   /// let dearest: Decimal? = try db.read { try $0.fetchOne(Book.all().select(Book.Columns.price.max)) }
   /// ```
   public var max: ValueExpression<Scope, Value.NullableValue> {
-    ValueExpression(node: .function("MAX", [node], distinct: false))
+    ValueExpression(node: .function("MAX", [node], distinct: false), storage: expression.storage)
   }
 }
 

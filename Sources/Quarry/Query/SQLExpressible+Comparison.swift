@@ -13,7 +13,8 @@ private func bindsNull<Value: DatabaseValueConvertible>(_ value: Value) -> Bool 
 
 extension SQLExpressible where Value: DatabaseValueConvertible {
   private static func compare(_ lhs: Self, _ word: String, _ rhs: Value) -> SQLExpression<Scope> {
-    SQLExpression(.binary(lhs.node, word, .value(rhs)))
+    let expression = lhs.expression
+    return SQLExpression(.binary(expression.node, word, .value(expression.storage.argument(rhs))))
   }
 
   /// The value equals `rhs`; `== nil` means `IS NULL`.
@@ -77,7 +78,8 @@ extension SQLExpressible where Value: DatabaseValueConvertible {
   /// ```
   public func `in`(_ values: [Value]) -> SQLExpression<Scope> {
     guard !values.isEmpty else { return .false }
-    return SQLExpression(.inList(node, values.map { .value($0) }))
+    let storage = expression.storage
+    return SQLExpression(.inList(node, values.map { .value(storage.argument($0)) }))
   }
 }
 

@@ -66,7 +66,10 @@ extension SQLExpressible {
   public func ifNull<Wrapped: DatabaseValueConvertible>(_ value: Wrapped)
     -> ValueExpression<Scope, Wrapped>
   where Value == Wrapped? {
-    ValueExpression(node: .function("COALESCE", [node, .value(value)], distinct: false))
+    let storage = expression.storage
+    return ValueExpression(
+      node: .function("COALESCE", [node, .value(storage.argument(value))], distinct: false),
+      storage: storage)
   }
 
   fileprivate func call<Result: DatabaseValueConvertible>(_ name: String)

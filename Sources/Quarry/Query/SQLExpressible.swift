@@ -32,10 +32,16 @@ public struct ValueExpression<Scope, Value>: SQLExpressible {
   let node: SQLNode
   /// Reads the value from a result column.
   @usableFromInline let decoder: @Sendable (Row, Int32) throws -> Value
+  /// How values compared with the expression are bound (text for an ISO 8601 date column).
+  let storage: ValueStorage
 
-  init(node: SQLNode, decoder: @escaping @Sendable (Row, Int32) throws -> Value) {
+  init(
+    node: SQLNode, decoder: @escaping @Sendable (Row, Int32) throws -> Value,
+    storage: ValueStorage = .plain
+  ) {
     self.node = node
     self.decoder = decoder
+    self.storage = storage
   }
 
   public var expression: ValueExpression<Scope, Value> { self }
@@ -43,8 +49,10 @@ public struct ValueExpression<Scope, Value>: SQLExpressible {
 
 extension ValueExpression where Value: DatabaseValueConvertible {
   /// An expression whose value decodes as a plain column of type `Value`.
-  init(node: SQLNode) {
-    self.init(node: node) { row, index in try Value.decode(from: row, at: index) }
+  init(node: SQLNode, storage: ValueStorage = .plain) {
+    self.init(
+      node: node, decoder: { row, index in try Value.decode(from: row, at: index) },
+      storage: storage)
   }
 }
 

@@ -6,6 +6,17 @@ public struct ColumnModel: Sendable, Hashable {
     case value
     /// As JSON text through `Codable` (`row.decodeJSON`, `statement.bindJSON`).
     case json
+    /// A `Date` as ISO 8601 text (`row.decode`, `statement.bindISO8601`): `dateStorage =
+    /// iso8601`.
+    case iso8601
+  }
+
+  /// What `dateStorage = …` asks of a `Date` property.
+  public enum DateStorage: String, Sendable, Hashable, CaseIterable {
+    /// UTC text SQLite's date functions read, `2024-05-01 09:30:00.25`.
+    case iso8601
+    /// REAL seconds since 2001, `Date`'s own value: the default.
+    case real
   }
 
   /// The date a `createdAt` or `updatedAt` property records.

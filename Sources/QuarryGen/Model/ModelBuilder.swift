@@ -146,8 +146,8 @@ public struct ModelBuilder: Sendable {
     let options = AnnotationKeyCheck.structOptions(
       declaration.annotations, diagnostics: &diagnostics)
     let built = buildColumns(
-      declaration, index: index, isChild: false, references: &references,
-      diagnostics: &diagnostics)
+      declaration, index: index, isChild: false, dateStorage: options.dateStorage,
+      references: &references, diagnostics: &diagnostics)
     var columns = built.columns
     var columnProperties = built.properties
     let rejectedAutoincrement = built.rejectedAutoincrement
@@ -236,7 +236,8 @@ public struct ModelBuilder: Sendable {
 
   func buildColumns(
     _ declaration: StructDeclaration, index: DeclarationIndex, isChild: Bool,
-    references: inout [Reference], diagnostics: inout [Diagnostic]
+    dateStorage: ColumnModel.DateStorage?, references: inout [Reference],
+    diagnostics: inout [Diagnostic]
   ) -> BuiltColumns {
     var built = BuiltColumns()
     for property in declaration.properties {
@@ -268,10 +269,13 @@ public struct ModelBuilder: Sendable {
         }
       }
       guard PropertyShapeCheck.run(property, in: declaration, diagnostics: &diagnostics),
-        let mapping = ColumnTypeCheck.map(
+        var mapping = ColumnTypeCheck.map(
           property, isJSON: propertyOptions.isJSON, in: declaration, index: index,
           diagnostics: &diagnostics)
       else { continue }
+      DateStorageCheck.apply(
+        propertyOptions.dateStorage, structDefault: dateStorage, to: &mapping,
+        property: property, diagnostics: &diagnostics)
       var column = ColumnModel(
         propertyName: property.name, access: property.access,
         name: propertyOptions.column ?? property.name,
@@ -342,7 +346,7 @@ public struct ModelBuilder: Sendable {
     StructShapeCheck.run(
       declaration, declaresSendable: index.declaresSendable(declaration.name),
       diagnostics: &diagnostics)
-    let childKeys: Set<String> = ["table", "renamedFrom", "dropped"]
+    let childKeys: Set<String> = ["table", "renamedFrom", "dropped", "dateStorage"]
     for annotation in declaration.annotations where !childKeys.contains(annotation.key) {
       diagnostics.append(
         .error(
@@ -353,8 +357,8 @@ public struct ModelBuilder: Sendable {
     let options = AnnotationKeyCheck.structOptions(tableAnnotations, diagnostics: &diagnostics)
     var references: [Reference] = []
     let built = buildColumns(
-      declaration, index: index, isChild: true, references: &references,
-      diagnostics: &diagnostics)
+      declaration, index: index, isChild: true, dateStorage: options.dateStorage,
+      references: &references, diagnostics: &diagnostics)
     ColumnNameCheck.run(built.columns, diagnostics: &diagnostics)
     var child = ChildModel(
       typeName: declaration.name, access: declaration.access, tableName: options.table,

@@ -63,6 +63,9 @@ enum ModelMessage: Sendable, Hashable {
   case actionWithoutReference(key: String)
   case conflictingTimestamps(first: String)
   case timestampNotDate(key: String, property: String, type: String)
+  case unknownDateStorage(String, suggestion: String?)
+  case dateStorageNotDate(property: String, type: String)
+  case dateStorageOnJSON(property: String)
   case ownedNotStruct(property: String, type: String)
   case ownedPersistedStruct(property: String, type: String)
   case ownedLet(property: String)
@@ -278,6 +281,16 @@ enum ModelMessage: Sendable, Hashable {
         + "a row's creation and update dates need a property each"
     case .timestampNotDate(let key, let property, let type):
       return "'\(key)' requires a 'Date' or 'Date?' property, but '\(property)' is '\(type)'"
+    case .unknownDateStorage(let value, let suggestion):
+      return "unknown dateStorage '\(value)'"
+        + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        + " (dateStorage is iso8601 or real)"
+    case .dateStorageOnJSON(let property):
+      return "'dateStorage' does not apply to '\(property)', which is stored as JSON ('json'); "
+        + "remove one of the two"
+    case .dateStorageNotDate(let property, let type):
+      return "'dateStorage' applies to a 'Date' or 'Date?' property, but '\(property)' is "
+        + "'\(type)'"
     case .generatedTypeName(let property, let name):
       return "property '\(property)' has a name the generated code needs for itself "
         + "('\(name).\(property)'), so Swift cannot tell them apart; rename the property "

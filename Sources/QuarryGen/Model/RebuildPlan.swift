@@ -44,9 +44,10 @@ enum RebuildPlan {
       let fill = becomesNotNull ? column.defaultSQL : nil
       if before.type != column.type {
         summary.append(
-          "column '\(column.name)' changes from \(before.type) to \(column.type): each value is "
-            + "converted exactly, and one that cannot be (like 'n/a' or 3.5 into an integer) "
-            + "stops the migration, naming the row")
+          dateSentence(model, from: before.type, name: column.name)
+            ?? "column '\(column.name)' changes from \(before.type) to \(column.type): each "
+            + "value is converted exactly, and one that cannot be (like 'n/a' or 3.5 into an "
+            + "integer) stops the migration, naming the row")
         sources.append(
           MigrationColumnSource(
             .convert, column.name, sql: fill, target: model.flatMap(conversionTarget)))
@@ -81,6 +82,24 @@ enum RebuildPlan {
           + (index.isUnique ? ": a duplicate value stops the migration" : ""))
     }
     return sources
+  }
+
+  /// The sentence for a `Date` column whose storage changes (`dateStorage`); nil for others.
+  private static func dateSentence(_ column: ColumnModel?, from type: String, name: String)
+    -> String?
+  {
+    guard let column, let target = conversionTarget(column),
+      target == ".iso8601Date" || target == ".dateSeconds"
+    else { return nil }
+    if target == ".iso8601Date" {
+      return "column '\(name)' changes from \(type) to TEXT (dateStorage = iso8601): each date "
+        + "is rewritten as the exact UTC text generated code writes ('2001-01-01 00:00:00.5'), "
+        + "and one that has none (outside the years 0000-9999, or text that is no date) stops "
+        + "the migration, naming the row"
+    }
+    return "column '\(name)' changes from \(type) to REAL (seconds since 2001): each date is "
+      + "read back exactly from its text, and a value that is no date stops the migration, "
+      + "naming the row"
   }
 
   /// The sentences for a column kept through the rebuild.
@@ -123,12 +142,15 @@ enum RebuildPlan {
     }
   }
 
-  /// The runtime's `ConversionTarget` for a Swift type narrower than its SQL type: `.bool`,
-  /// `.character`, `.integer(Int8.self)`; nil when the SQL type says it all.
+  /// The runtime's `ConversionTarget` for a Swift type narrower than its SQL type (`.bool`,
+  /// `.character`, `.integer(Int8.self)`) or a `Date`, whose text and REAL forms convert as
+  /// dates (`.iso8601Date`, `.dateSeconds`); nil when the SQL type says it all.
   static func conversionTarget(_ column: ColumnModel) -> String? {
+    if column.storage == .iso8601 { return ".iso8601Date" }
     guard column.storage == .value else { return nil }
     let type = TypeMapping.builtinName(column.unwrappedSwiftType)
     switch type {
+    case "Date": return ".dateSeconds"
     case "Bool": return ".bool"
     case "Character": return ".character"
     case "Int8", "Int16", "Int32", "UInt8", "UInt16", "UInt32", "UInt", "UInt64":

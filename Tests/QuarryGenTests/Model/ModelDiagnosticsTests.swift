@@ -62,8 +62,8 @@ final class ModelDiagnosticsTests: XCTestCase {
       """,
       """
       Models/M.swift:1:12: error: unknown annotation key 'persistence'; known keys are \
-      'persist', 'table', 'primaryKey', 'index', 'unique', 'renamedFrom', 'dropped', 'fullText' (a \
-      custom key for templates goes in '// sourcery: persistence')
+      'persist', 'table', 'primaryKey', 'index', 'unique', 'renamedFrom', 'dropped', 'fullText', \
+      'dateStorage' (a custom key for templates goes in '// sourcery: persistence')
       // quarry: persistence
                  ^
 

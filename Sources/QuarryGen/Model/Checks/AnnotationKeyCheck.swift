@@ -9,11 +9,12 @@
 enum AnnotationKeyCheck {
   static let structKeys = [
     "persist", "table", "primaryKey", "index", "unique", "renamedFrom", "dropped", "fullText",
+    "dateStorage",
   ]
   static let propertyKeys = [
     "primaryKey", "autoincrement", "column", "unique", "index", "ignore", "json", "references",
     "default", "owned", "onDelete", "onUpdate", "inverse", "createdAt", "updatedAt",
-    "renamedFrom",
+    "renamedFrom", "dateStorage",
   ]
 
   /// The actions `onDelete` and `onUpdate` accept, as the runtime's `ForeignKeyAction` cases.
@@ -36,6 +37,8 @@ enum AnnotationKeyCheck {
     var dropped: NameList?
     /// `fullText = [...]`: the columns of the table's FTS5 index.
     var fullText: NameList?
+    /// `dateStorage = iso8601`: how the struct's `Date` properties are stored.
+    var dateStorage: ColumnModel.DateStorage?
   }
 
   struct PropertyOptions {
@@ -56,6 +59,8 @@ enum AnnotationKeyCheck {
     var renamedFrom: String?
     /// `createdAt` or `updatedAt`, the first one written.
     var timestamp: (key: ColumnModel.Timestamp, location: SourceLocation)?
+    /// `dateStorage = iso8601` or `real`: how this `Date` property is stored.
+    var dateStorage: (storage: ColumnModel.DateStorage, location: SourceLocation)?
   }
 
   static func structOptions(
@@ -100,6 +105,8 @@ enum AnnotationKeyCheck {
                 key: "dropped", expected: "a list of column names, like dropped = [\"legacyCode\"]"),
               at: location))
         }
+      case "dateStorage":
+        options.dateStorage = dateStorage(annotation, diagnostics: &diagnostics)
       case "primaryKey", "index", "unique", "fullText":
         guard let names = nameList(annotation.value) else {
           let example = "\(annotation.key) = [a, b]"
@@ -200,6 +207,10 @@ enum AnnotationKeyCheck {
         } else if options.timestamp == nil {
           options.timestamp = (key, location)
         }
+      case "dateStorage":
+        if let storage = dateStorage(annotation, diagnostics: &diagnostics) {
+          options.dateStorage = (storage, location)
+        }
       case "default":
         options.defaultValue = (annotation.value, location)
       case "renamedFrom":
@@ -219,6 +230,27 @@ enum AnnotationKeyCheck {
       }
     }
     return options
+  }
+
+  /// The storage `dateStorage = …` names, or nil after reporting an unknown one.
+  private static func dateStorage(
+    _ annotation: Annotation, diagnostics: inout [Diagnostic]
+  ) -> ColumnModel.DateStorage? {
+    let known = ColumnModel.DateStorage.allCases.map(\.rawValue)
+    guard let value = name(annotation.value) else {
+      diagnostics.append(
+        .error(
+          .invalidAnnotationValue(
+            key: "dateStorage", expected: "iso8601 or real, like dateStorage = iso8601"),
+          at: annotation.location))
+      return nil
+    }
+    if let storage = ColumnModel.DateStorage(rawValue: value) { return storage }
+    diagnostics.append(
+      .error(
+        .unknownDateStorage(value, suggestion: EditDistance.suggestion(for: value, among: known)),
+        at: annotation.location))
+    return nil
   }
 
   private static func reportUnknown(

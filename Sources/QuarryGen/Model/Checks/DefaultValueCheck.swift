@@ -35,7 +35,7 @@ enum DefaultValueCheck {
       switch column.sqlType {
       case .integer where text.contains(where: { ".eE".contains($0) }):
         return mismatch("a fractional number")
-      case .text where column.storage == .value:
+      case .text where column.storage != .json:
         return mismatch("a number")
       default:
         return text

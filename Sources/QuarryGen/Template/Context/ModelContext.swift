@@ -16,10 +16,11 @@
 /// A column: `propertyName`, `swiftName` (backticked when a reserved word), `reference`
 /// (`self.index` where a method parameter shadows the property), `access` (no wider
 /// than the property's), `name`, `nameLiteral`, `swiftType`, `unwrappedSwiftType`,
-/// `isOptional`, `isNullable`, `sqlType` (`text`), `isJSON`, `isPrimaryKey`,
+/// `isOptional`, `isNullable`, `sqlType` (`text`), `isJSON`, `isISO8601` (a `dateStorage =
+/// iso8601` date), `isPrimaryKey`,
 /// `isAutoincrement`, `isUnique`, `isIndexed`, `defaultSQL`, `references` (`table`,
 /// `column`), `index` (0-based), `parameter` (1-based), `keyOffset` (` + 1` for the second key
-/// part), `decode` (`decode` or `decodeJSON`), `bind` (`bind` or `bindJSON`) and
+/// part), `decode` (`decode` or `decodeJSON`), `bind` (`bind`, `bindJSON` or `bindISO8601`) and
 /// `definitionArguments` (what goes inside `ColumnDefinition(…)`).
 ///
 /// ```text
@@ -159,6 +160,7 @@ enum ModelContext {
       "isNullable": .bool(column.isNullable),
       "sqlType": .string(column.sqlType.rawValue),
       "isJSON": .bool(isJSON),
+      "isISO8601": .bool(column.storage == .iso8601),
       "isPrimaryKey": .bool(column.isPrimaryKey),
       "isAutoincrement": .bool(column.isAutoincrement),
       "isUnique": .bool(column.isUnique),
@@ -169,10 +171,19 @@ enum ModelContext {
       "parameter": .number(Double(index + 1)),
       "keyOffset": .string(offset),
       "decode": .string(isJSON ? "decodeJSON" : "decode"),
-      "bind": .string(isJSON ? "bindJSON" : "bind"),
+      "bind": .string(bindFunction(column.storage)),
       "definitionArguments": .string(definitionArguments(column, in: table)),
       "timestamp": column.timestamp.map { .string($0.rawValue) } ?? .null,
     ])
+  }
+
+  /// The `Statement` method that binds a column of `storage`.
+  static func bindFunction(_ storage: ColumnModel.Storage) -> String {
+    switch storage {
+    case .value: "bind"
+    case .json: "bindJSON"
+    case .iso8601: "bindISO8601"
+    }
   }
 
   /// For `didInsert(rowID:)`: the autoincrement key (`swiftName`) and the rowid as its type
