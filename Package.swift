@@ -58,7 +58,9 @@ let package = Package(
       ),
       dependencies: ["quarry"]
     ),
-    .target(name: "QuarryTestSupport", path: "Tests/QuarryTestSupport"),
+    // Links libpq for the shared PostgreSQL test server and the raw SQL the tests compare with.
+    .target(
+      name: "QuarryTestSupport", dependencies: ["CPostgreSQL"], path: "Tests/QuarryTestSupport"),
     .testTarget(name: "QuarryTests", dependencies: ["Quarry", "CSQLite", "QuarryTestSupport"]),
     // Starts a throwaway PostgreSQL server (initdb + pg_ctl on a Unix socket) and talks libpq.
     .testTarget(

@@ -24,6 +24,9 @@ public final class PostgresTestServer: Sendable {
   /// What went wrong while starting the server, with the tool's output so a CI log explains it.
   public struct StartError: Error, CustomStringConvertible {
     public let description: String
+
+    /// An error saying `description`.
+    public init(description: String) { self.description = description }
   }
 
   /// The folder holding `data/`, the server log and the socket.
@@ -43,6 +46,12 @@ public final class PostgresTestServer: Sendable {
 
   /// Creates the cluster and starts the server, waiting until it accepts connections.
   public static func start() throws -> PostgresTestServer {
+    try start(owner: nil)
+  }
+
+  /// Starts a server as ``start()`` does; with an `owner` pid, records it in the folder so that
+  /// ``stopAbandonedServers()`` can stop the server once that process has gone without doing so.
+  public static func start(owner: pid_t?) throws -> PostgresTestServer {
     guard let binaries = findBinaries() else {
       throw StartError(
         description:
@@ -59,6 +68,10 @@ public final class PostgresTestServer: Sendable {
     let folder = String(cString: made)
     let server = PostgresTestServer(folder: folder, binaries: binaries, runAsPostgres: asPostgres)
     do {
+      if let owner {
+        try "\(owner)\n".write(
+          toFile: "\(folder)/\(ownerFileName)", atomically: true, encoding: .utf8)
+      }
       if asPostgres {
         guard let user = getpwnam("postgres") else {
           throw StartError(description: "running as root but there is no 'postgres' user")
@@ -98,6 +111,25 @@ public final class PostgresTestServer: Sendable {
     }
     try? FileManager.default.removeItem(atPath: folder)
   }
+
+  /// Stops the servers that ``start(owner:)`` started for processes that no longer exist (a test
+  /// process that crashed never runs its exit handler). Servers without an owner file (started
+  /// by ``start()``, whose caller stops them) and servers of live processes are left alone.
+  public static func stopAbandonedServers() {
+    guard let binaries = findBinaries() else { return }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+    for name in names where name.hasPrefix("quarry-pg-") {
+      let folder = "/tmp/\(name)"
+      guard
+        let text = try? String(contentsOfFile: "\(folder)/\(ownerFileName)", encoding: .utf8),
+        let owner = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+        kill(owner, 0) == -1, errno == ESRCH
+      else { continue }
+      PostgresTestServer(folder: folder, binaries: binaries, runAsPostgres: geteuid() == 0).stop()
+    }
+  }
+
+  private static let ownerFileName = "owner.pid"
 
   /// The server's log, for failure messages.
   public func log() -> String {

@@ -6,7 +6,8 @@ import CSQLite
 /// have written it.
 ///
 /// Each gives NULL for a value it cannot convert exactly (NaN cannot be stored; a date outside
-/// the years 0000–9999 for text; text that is no date; an integer beyond 2^53 seconds), which
+/// the years 0000–9999 for text; text that is neither a date nor a number; an integer beyond
+/// 2^53 seconds), which
 /// the rebuild's check names before any row moves. They are installed on the migrating
 /// connection only; other programs never see them in the schema.
 enum DateConversionFunctions {
@@ -53,7 +54,14 @@ enum DateConversionFunctions {
       guard integer.magnitude <= 1 << 53 else { return nil }
       return Double(integer)
     case SQLITE_TEXT:
-      return Row.withUnsafeText(of: value) { DateText.referenceSeconds(parsing: $0) }
+      // Date text, or a number written as text (what a TEXT column converted to REAL
+      // accepted before dates had a target of their own).
+      return Row.withUnsafeText(of: value) { bytes in
+        if let seconds = DateText.referenceSeconds(parsing: bytes) { return seconds }
+        guard let number = Double(String(decoding: bytes, as: UTF8.self)), number.isFinite
+        else { return nil }
+        return number
+      }
     default:
       return nil
     }

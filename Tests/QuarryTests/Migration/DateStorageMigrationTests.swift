@@ -144,4 +144,15 @@ final class DateStorageMigrationTests: MigrationTestCase {
         + "a date (seconds since 2001 or ISO 8601 text) - fix that row (and any like it) before "
         + "migrating, or keep the old type; nothing was changed")
   }
+
+  func testNumbersWrittenAsTextStillConvertToSeconds() throws {
+    let db = try database(with: [1.5])
+    try db.migrate(version2)
+    try db.write {
+      try $0.execute(#"UPDATE "meetings" SET "at" = '12.5', "ends" = '2001-01-01 00:00:01Z'"#)
+    }
+    try db.migrate(version3)
+    XCTAssertEqual(try column("at", in: db), [.real(12.5)])
+    XCTAssertEqual(try column("ends", in: db), [.real(1)])
+  }
 }

@@ -4,8 +4,8 @@ import XCTest
 @testable import Quarry
 
 final class MigrateTests: DatabaseTestCase {
-  override func setUpWithError() throws {
-    try super.setUpWithError()
+  override func setUpEngine(_ engine: TestEngine) throws {
+    try super.setUpEngine(engine)
     try db.migrate(Versioned<PlacesV1>.self)
   }
 
@@ -13,14 +13,29 @@ final class MigrateTests: DatabaseTestCase {
     try db.write { try $0.execute(#"INSERT INTO "places" ("name") VALUES (?)"#, arguments: [name]) }
   }
 
+  /// The table's column names in order, from the engine's own catalog.
   private func columnNames(of table: String) throws -> String? {
-    try db.read {
-      try $0.fetchValue(
-        String.self, sql: "SELECT group_concat(name, ',') FROM pragma_table_info(?)",
-        arguments: [table])
-    }
+    let sql =
+      currentEngine == .postgres
+      ? "SELECT string_agg(column_name, ',' ORDER BY ordinal_position) FROM "
+        + "information_schema.columns WHERE table_schema = current_schema() "
+        + "AND table_name = '\(table)'"
+      : "SELECT group_concat(name, ',') FROM pragma_table_info('\(table)')"
+    guard case .text(let names) = try rawValue(sql, in: db) else { return nil }
+    return names
   }
 
+  /// Whether the table exists, from the engine's own catalog.
+  private func tableExists(_ table: String) throws -> Bool {
+    let sql =
+      currentEngine == .postgres
+      ? "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() "
+        + "AND tablename = '\(table)'"
+      : "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(table)'"
+    return try rawValue(sql, in: db) == .integer(1)
+  }
+
+  /// The table's SQLite DDL as stored (SQLite only: PostgreSQL keeps no DDL text).
   private func schema(of table: String) throws -> String? {
     // group_concat of no rows is NULL.
     try db.read {
@@ -43,185 +58,215 @@ final class MigrateTests: DatabaseTestCase {
   }
 
   func testMigratingTwiceChangesNothing() throws {
-    try db.migrate(Nest.self, Bird.self, Versioned<PlacesV1>.self)
-    XCTAssertEqual(try columnNames(of: "places"), "id,name")
+    forEachEngine { _ in
+      try db.migrate(Nest.self, Bird.self, Versioned<PlacesV1>.self)
+      XCTAssertEqual(try columnNames(of: "places"), "id,name")
+    }
   }
 
   func testNewColumnsGetTheirDefaultOrNull() throws {
-    try insertPlace("Heath")
+    forEachEngine { engine in
+      try insertPlace("Heath")
 
-    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
+      try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
 
-    XCTAssertEqual(try columnNames(of: "places"), "id,name,note,rank")
-    let row = try db.read {
-      try $0.fetchValue(
-        String.self, sql: #"SELECT quote("note") || ',' || quote("rank") FROM "places""#)
+      XCTAssertEqual(try columnNames(of: "places"), "id,name,note,rank")
+      let row = try db.read {
+        try $0.fetchValue(
+          String.self, sql: #"SELECT quote("note") || ',' || quote("rank") FROM "places""#)
+      }
+      XCTAssertEqual(row, "NULL,0")
+      guard engine == .sqlite else { return }
+      XCTAssertEqual(
+        try schema(of: "places"),
+        """
+        CREATE TABLE "places" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "name" TEXT NOT NULL
+        , "note" TEXT, "rank" INTEGER NOT NULL DEFAULT 0);
+        CREATE INDEX "places_on_rank" ON "places" ("rank")
+        """)
     }
-    XCTAssertEqual(row, "NULL,0")
-    XCTAssertEqual(
-      try schema(of: "places"),
-      """
-      CREATE TABLE "places" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "name" TEXT NOT NULL
-      , "note" TEXT, "rank" INTEGER NOT NULL DEFAULT 0);
-      CREATE INDEX "places_on_rank" ON "places" ("rank")
-      """)
   }
 
   func testARequiredColumnWithoutDefaultIsRefusedWhenTheTableHasRows() throws {
-    try insertPlace("Heath")
-    assertRefused(
-      [Versioned<PlacesWithRequired>.self],
-      "cannot migrate table 'places': new column 'country' is NOT NULL without a default and the "
-        + "table has rows - make the property optional or give it a default")
-    XCTAssertEqual(try columnNames(of: "places"), "id,name")
+    forEachEngine { _ in
+      try insertPlace("Heath")
+      assertRefused(
+        [Versioned<PlacesWithRequired>.self],
+        "cannot migrate table 'places': new column 'country' is NOT NULL without a default and the "
+          + "table has rows - make the property optional or give it a default")
+      XCTAssertEqual(try columnNames(of: "places"), "id,name")
+    }
   }
 
   func testARequiredColumnOnAnEmptyTableRecreatesItExactly() throws {
-    try db.migrate(Versioned<PlacesWithRequired>.self)
-    XCTAssertEqual(
-      try schema(of: "places"),
-      """
-      CREATE TABLE "places" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "name" TEXT NOT NULL,
-        "country" TEXT NOT NULL
-      )
-      """)
+    forEachEngine([.sqlite]) { _ in
+      try db.migrate(Versioned<PlacesWithRequired>.self)
+      XCTAssertEqual(
+        try schema(of: "places"),
+        """
+        CREATE TABLE "places" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "name" TEXT NOT NULL,
+          "country" TEXT NOT NULL
+        )
+        """)
+    }
   }
 
   func testAColumnAddedToAnEmptyTableKeepsItsTriggersIndexesAndSequence() throws {
-    try db.write {
-      try $0.execute(#"INSERT INTO "places" ("name") VALUES ('Heath'), ('Moor')"#)
-      try $0.execute(#"DELETE FROM "places""#)
-      try $0.execute(#"CREATE TABLE "log" ("name" TEXT)"#)
-      try $0.execute(
-        #"CREATE TRIGGER "places_log" AFTER INSERT ON "places" BEGIN "#
-          + #"INSERT INTO "log" VALUES (new."name"); END"#)
-      try $0.execute(#"CREATE INDEX "places_by_name" ON "places" ("name")"#)
-    }
+    // SQLite's trigger syntax and stored DDL.
+    forEachEngine([.sqlite]) { _ in
+      try db.write {
+        try $0.execute(#"INSERT INTO "places" ("name") VALUES ('Heath'), ('Moor')"#)
+        try $0.execute(#"DELETE FROM "places""#)
+        try $0.execute(#"CREATE TABLE "log" ("name" TEXT)"#)
+        try $0.execute(
+          #"CREATE TRIGGER "places_log" AFTER INSERT ON "places" BEGIN "#
+            + #"INSERT INTO "log" VALUES (new."name"); END"#)
+        try $0.execute(#"CREATE INDEX "places_by_name" ON "places" ("name")"#)
+      }
 
-    try db.migrate(Versioned<PlacesWithRequired>.self)
-    try db.write {
-      try $0.execute(#"INSERT INTO "places" ("name", "country") VALUES ('Fen', 'UK')"#)
-    }
+      try db.migrate(Versioned<PlacesWithRequired>.self)
+      try db.write {
+        try $0.execute(#"INSERT INTO "places" ("name", "country") VALUES ('Fen', 'UK')"#)
+      }
 
-    XCTAssertEqual(
-      try db.read {
-        try $0.fetchValue(String.self, sql: #"SELECT "id" || ' ' || "name" FROM "places""#)
-      }, "3 Fen")
-    XCTAssertEqual(
-      try db.read { try $0.fetchValue(String.self, sql: #"SELECT * FROM "log""#) }, "Fen")
-    XCTAssertEqual(
-      try schema(of: "places"),
-      """
-      CREATE TABLE "places" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "name" TEXT NOT NULL,
-        "country" TEXT NOT NULL
-      );
-      CREATE TRIGGER "places_log" AFTER INSERT ON "places" BEGIN INSERT INTO "log" VALUES (new."name"); END;
-      CREATE INDEX "places_by_name" ON "places" ("name")
-      """)
+      XCTAssertEqual(
+        try db.read {
+          try $0.fetchValue(String.self, sql: #"SELECT "id" || ' ' || "name" FROM "places""#)
+        }, "3 Fen")
+      XCTAssertEqual(
+        try db.read { try $0.fetchValue(String.self, sql: #"SELECT * FROM "log""#) }, "Fen")
+      XCTAssertEqual(
+        try schema(of: "places"),
+        """
+        CREATE TABLE "places" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+          "name" TEXT NOT NULL,
+          "country" TEXT NOT NULL
+        );
+        CREATE TRIGGER "places_log" AFTER INSERT ON "places" BEGIN INSERT INTO "log" VALUES (new."name"); END;
+        CREATE INDEX "places_by_name" ON "places" ("name")
+        """)
+    }
   }
 
   func testAUniqueColumnIsRefusedWhenTheTableHasRows() throws {
-    try insertPlace("Heath")
-    assertRefused(
-      [Versioned<PlacesWithUnique>.self],
-      "cannot migrate table 'places': new column 'code' is UNIQUE and the table has rows - add the "
-        + "column without the constraint, or copy the table in a DatabaseMigrator migration")
+    forEachEngine { _ in
+      try insertPlace("Heath")
+      assertRefused(
+        [Versioned<PlacesWithUnique>.self],
+        "cannot migrate table 'places': new column 'code' is UNIQUE and the table has rows - add the "
+          + "column without the constraint, or copy the table in a DatabaseMigrator migration")
+    }
   }
 
   func testAChangedTypeIsRefused() throws {
-    assertRefused(
-      [Versioned<PlacesWithIntegerName>.self],
-      "cannot migrate table 'places': column 'name' changed type from TEXT to INTEGER - keep the "
-        + "old type, or copy the data into a new column in a DatabaseMigrator migration")
+    forEachEngine { _ in
+      assertRefused(
+        [Versioned<PlacesWithIntegerName>.self],
+        "cannot migrate table 'places': column 'name' changed type from TEXT to INTEGER - keep the "
+          + "old type, or copy the data into a new column in a DatabaseMigrator migration")
+    }
   }
 
   func testAChangedNullabilityIsRefused() throws {
-    assertRefused(
-      [Versioned<PlacesWithOptionalName>.self],
-      "cannot migrate table 'places': column 'name' changed from NOT NULL to nullable - keep the "
-        + "old type, or copy the data into a new column in a DatabaseMigrator migration")
+    forEachEngine { _ in
+      assertRefused(
+        [Versioned<PlacesWithOptionalName>.self],
+        "cannot migrate table 'places': column 'name' changed from NOT NULL to nullable - keep the "
+          + "old type, or copy the data into a new column in a DatabaseMigrator migration")
+    }
   }
 
   func testADroppedColumnIsRefused() throws {
-    assertRefused(
-      [Versioned<PlacesWithoutName>.self],
-      "cannot migrate table 'places': column 'name' exists in the database but not in the struct "
-        + "- if the property was renamed, annotate it with column = \"name\" to keep the stored "
-        + "column, or rename the column in a DatabaseMigrator migration run before migrate "
-        + "(ALTER TABLE … RENAME COLUMN \"name\" TO …, when columnExists(\"name\", in: "
-        + "\"places\")); else keep the property (mark it optional), or drop the column in a "
-        + "DatabaseMigrator migration")
+    forEachEngine { _ in
+      assertRefused(
+        [Versioned<PlacesWithoutName>.self],
+        "cannot migrate table 'places': column 'name' exists in the database but not in the struct "
+          + "- if the property was renamed, annotate it with column = \"name\" to keep the stored "
+          + "column, or rename the column in a DatabaseMigrator migration run before migrate "
+          + "(ALTER TABLE … RENAME COLUMN \"name\" TO …, when columnExists(\"name\", in: "
+          + "\"places\")); else keep the property (mark it optional), or drop the column in a "
+          + "DatabaseMigrator migration")
+    }
   }
 
   func testARefusedMigrationLeavesNothingHalfDone() throws {
-    try insertPlace("Heath")
-    XCTAssertThrowsError(
-      try db.migrate(Versioned<Trails>.self, Versioned<PlacesWithRequired>.self))
+    forEachEngine { _ in
+      try insertPlace("Heath")
+      XCTAssertThrowsError(
+        try db.migrate(Versioned<Trails>.self, Versioned<PlacesWithRequired>.self))
 
-    XCTAssertNil(try schema(of: "trails"))
-    XCTAssertEqual(try columnNames(of: "places"), "id,name")
+      XCTAssertFalse(try tableExists("trails"))
+      XCTAssertEqual(try columnNames(of: "places"), "id,name")
+    }
   }
 
   func testMigrateInsideAWriteJoinsItsTransaction() throws {
-    struct Abort: Error {}
-    XCTAssertThrowsError(
-      try db.write { db in
-        try db.migrate([Versioned<Trails>.self])
-        throw Abort()
-      })
-    XCTAssertNil(try schema(of: "trails"))
+    forEachEngine { _ in
+      struct Abort: Error {}
+      XCTAssertThrowsError(
+        try db.write { db in
+          try db.migrate([Versioned<Trails>.self])
+          throw Abort()
+        })
+      XCTAssertFalse(try tableExists("trails"))
+    }
   }
 }
 
 /// Issue 15 #8: SQLite names are case-insensitive (ASCII), so a table `ITEM` created by another
 /// app is the table `item` to `migrate`, and so are its columns and indexes.
-final class CaseInsensitiveMigrateTests: XCTestCase {
+final class CaseInsensitiveMigrateTests: EngineTestCase {
   func testATableCreatedInAnotherCaseIsMigratedNotRecreated() throws {
-    let db = try Database.inMemory()
-    try db.write { db in
-      try db.execute(
-        #"CREATE TABLE "PLACES" ("ID" INTEGER PRIMARY KEY AUTOINCREMENT, "NAME" TEXT NOT NULL)"#)
-      try db.execute(#"INSERT INTO "PLACES" ("NAME") VALUES ('Oslo')"#)
+    // SQLite's case-insensitive names; PostgreSQL folds only unquoted names.
+    forEachEngine([.sqlite]) { _ in
+      let db = try makeDatabase()
+      try db.write { db in
+        try db.execute(
+          #"CREATE TABLE "PLACES" ("ID" INTEGER PRIMARY KEY AUTOINCREMENT, "NAME" TEXT NOT NULL)"#)
+        try db.execute(#"INSERT INTO "PLACES" ("NAME") VALUES ('Oslo')"#)
+      }
+      try db.migrate(Versioned<PlacesV1>.self)  // was: table "places" already exists
+      // Adds note and rank, and the index on rank.
+      try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
+      let columns = try db.read {
+        try $0.fetchValue(
+          String.self, sql: "SELECT group_concat(name, ',') FROM pragma_table_info('places')")
+      }
+      XCTAssertEqual(columns, "ID,NAME,note,rank")
+      let tables = try db.read {
+        try $0.fetchValue(
+          String.self,
+          sql: "SELECT group_concat(name, ',') FROM sqlite_master WHERE type IN ('table', 'index')"
+            + " AND name NOT LIKE 'sqlite%'")
+      }
+      XCTAssertEqual(tables, "PLACES,places_on_rank")
+      XCTAssertEqual(try db.read { try $0.fetchAll(Versioned<PlacesV1>.self).count }, 1)
     }
-    try db.migrate(Versioned<PlacesV1>.self)  // was: table "places" already exists
-    // Adds note and rank, and the index on rank.
-    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
-    let columns = try db.read {
-      try $0.fetchValue(
-        String.self, sql: "SELECT group_concat(name, ',') FROM pragma_table_info('places')")
-    }
-    XCTAssertEqual(columns, "ID,NAME,note,rank")
-    let tables = try db.read {
-      try $0.fetchValue(
-        String.self,
-        sql: "SELECT group_concat(name, ',') FROM sqlite_master WHERE type IN ('table', 'index')"
-          + " AND name NOT LIKE 'sqlite%'")
-    }
-    XCTAssertEqual(tables, "PLACES,places_on_rank")
-    XCTAssertEqual(try db.read { try $0.fetchAll(Versioned<PlacesV1>.self).count }, 1)
   }
 
   func testAnIndexInAnotherCaseIsNotCreatedTwice() throws {
-    let db = try Database.inMemory()
-    try db.migrate(Versioned<PlacesV1>.self)
-    try db.write { db in
-      // A row, so the new columns are added rather than the empty table recreated.
-      try db.execute(#"INSERT INTO "places" ("name") VALUES ('Oslo')"#)
-      try db.execute(#"CREATE INDEX "PLACES_ON_RANK" ON "places" ("name")"#)
+    forEachEngine([.sqlite]) { _ in
+      let db = try makeDatabase()
+      try db.migrate(Versioned<PlacesV1>.self)
+      try db.write { db in
+        // A row, so the new columns are added rather than the empty table recreated.
+        try db.execute(#"INSERT INTO "places" ("name") VALUES ('Oslo')"#)
+        try db.execute(#"CREATE INDEX "PLACES_ON_RANK" ON "places" ("name")"#)
+      }
+      // Was: index places_on_rank already exists.
+      try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
+      let indexes = try db.read {
+        try $0.fetchValue(
+          String.self, sql: "SELECT group_concat(name, ',') FROM sqlite_master WHERE type = 'index'"
+        )
+      }
+      XCTAssertEqual(indexes, "PLACES_ON_RANK")
     }
-    // Was: index places_on_rank already exists.
-    try db.migrate(Versioned<PlacesWithOptionalAndDefault>.self)
-    let indexes = try db.read {
-      try $0.fetchValue(
-        String.self, sql: "SELECT group_concat(name, ',') FROM sqlite_master WHERE type = 'index'")
-    }
-    XCTAssertEqual(indexes, "PLACES_ON_RANK")
   }
 
   func testNamesDifferingBeyondASCIICaseStayDistinct() throws {

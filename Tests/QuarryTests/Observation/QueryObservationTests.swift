@@ -6,42 +6,46 @@ import XCTest
 /// `db.observe(query)` over generated-style records, and the tuple of counts.
 final class QueryObservationTests: DatabaseTestCase {
   func testObservedQueryFollowsInsertsUpdatesAndDeletesInItsOrder() async throws {
-    let query = Bird.all().filter(Bird.Columns.kind == .songbird).order(Bird.Columns.name.asc)
-    let names = ObservationCollector(db.observe(query))
-    await names.wait { $0 == [[]] }
-    var robin = Bird(id: .fixed(1), name: "Robin", wingspan: 0.25, kind: .songbird, price: 5)
-    try await db.write { [robin] db in
-      _ = try db.insert(robin)
-      _ = try db.insert(Bird(id: .fixed(2), name: "Kestrel", kind: .raptor, price: 100))
-      _ = try db.insert(Bird(id: .fixed(3), name: "Lark", kind: .songbird, price: 7))
+    await forEachEngine { _ in
+      let query = Bird.all().filter(Bird.Columns.kind == .songbird).order(Bird.Columns.name.asc)
+      let names = ObservationCollector(db.observe(query))
+      await names.wait { $0 == [[]] }
+      var robin = Bird(id: .fixed(1), name: "Robin", wingspan: 0.25, kind: .songbird, price: 5)
+      try await db.write { [robin] db in
+        _ = try db.insert(robin)
+        _ = try db.insert(Bird(id: .fixed(2), name: "Kestrel", kind: .raptor, price: 100))
+        _ = try db.insert(Bird(id: .fixed(3), name: "Lark", kind: .songbird, price: 7))
+      }
+      await names.wait { $0.map { $0.map(\.name) } == [[], ["Lark", "Robin"]] }
+      robin.name = "Blackbird"
+      try await db.write { [robin] in try $0.update(robin) }
+      await names.wait { $0.last?.map(\.name) == ["Blackbird", "Lark"] }
+      // A change outside the filter leaves the array equal: no value.
+      let queued = db.observedFile.queuedFetchCount
+      try await db.write { _ = try $0.insert(Nest(site: "elm")) }
+      db.observedFile.waitForDeliveries()
+      XCTAssertEqual(db.observedFile.queuedFetchCount, queued, "nests are not read")
+      try await db.write { _ = try $0.delete(Bird.self, id: .fixed(3)) }
+      await names.wait { $0.last?.map(\.name) == ["Blackbird"] }
+      XCTAssertEqual(names.values.count, 4)
+      await names.cancel()
+      XCTAssertEqual(db.observerCount, 0)
     }
-    await names.wait { $0.map { $0.map(\.name) } == [[], ["Lark", "Robin"]] }
-    robin.name = "Blackbird"
-    try await db.write { [robin] in try $0.update(robin) }
-    await names.wait { $0.last?.map(\.name) == ["Blackbird", "Lark"] }
-    // A change outside the filter leaves the array equal: no value.
-    let queued = db.observedFile.queuedFetchCount
-    try await db.write { _ = try $0.insert(Nest(site: "elm")) }
-    db.observedFile.waitForDeliveries()
-    XCTAssertEqual(db.observedFile.queuedFetchCount, queued, "nests are not read")
-    try await db.write { _ = try $0.delete(Bird.self, id: .fixed(3)) }
-    await names.wait { $0.last?.map(\.name) == ["Blackbird"] }
-    XCTAssertEqual(names.values.count, 4)
-    await names.cancel()
-    XCTAssertEqual(db.observerCount, 0)
   }
 
   func testATupleOfCountsFromTwoTables() async throws {
-    var iterator = db.observe({ db in
-      (try db.fetchCount(Nest.all()), try db.fetchCount(Bird.all()))
-    }).makeAsyncIterator()
-    let first = try await iterator.next()
-    XCTAssertEqual(first?.0, 0)
-    XCTAssertEqual(first?.1, 0)
-    try await db.write { _ = try $0.insert(Nest(site: "oak")) }
-    let second = try await iterator.next()
-    XCTAssertEqual(second?.0, 1)
-    XCTAssertEqual(second?.1, 0)
+    await forEachEngine { _ in
+      var iterator = db.observe({ db in
+        (try db.fetchCount(Nest.all()), try db.fetchCount(Bird.all()))
+      }).makeAsyncIterator()
+      let first = try await iterator.next()
+      XCTAssertEqual(first?.0, 0)
+      XCTAssertEqual(first?.1, 0)
+      try await db.write { _ = try $0.insert(Nest(site: "oak")) }
+      let second = try await iterator.next()
+      XCTAssertEqual(second?.0, 1)
+      XCTAssertEqual(second?.1, 0)
+    }
   }
 }
 

@@ -5,8 +5,8 @@ import XCTest
 
 /// `Query<T>`: building, running, caching, and the safety checks around it.
 final class QueryValueTests: DatabaseTestCase {
-  override func setUpWithError() throws {
-    try super.setUpWithError()
+  override func setUpEngine(_ engine: TestEngine) throws {
+    try super.setUpEngine(engine)
     let nestID = try db.write { try $0.insert(Nest(site: "oak")) }
     let birds = [
       Bird(id: .fixed(1), name: "Robin", wingspan: 0.25, kind: .songbird, nestID: nestID, price: 5),
@@ -27,68 +27,77 @@ final class QueryValueTests: DatabaseTestCase {
   }
 
   func testFilterOrderLimitAndOffset() throws {
-    let page = Bird.all()
-      .filter(Bird.Columns.kind == .songbird && Bird.Columns.price > 5)
-      .order(Bird.Columns.price.desc, Bird.Columns.name.asc)
-    XCTAssertEqual(try names(page), ["Wren", "Dodo"])
-    XCTAssertEqual(try names(page.limit(1)), ["Wren"])
-    XCTAssertEqual(try names(page.limit(1, offset: 1)), ["Dodo"])
-    XCTAssertEqual(try names(page.limit(5, offset: 2)), [])
-    XCTAssertEqual(try names(Bird.all().order(Bird.Columns.name.asc).offset(3)), ["Robin", "Wren"])
-    // Filters combine with AND; order replaces an earlier order.
-    XCTAssertEqual(
-      try names(Bird.all().filter(Bird.Columns.kind == .raptor).filter(Bird.Columns.price < 50)),
-      ["Owl"])
-    XCTAssertEqual(
-      try names(Bird.all().order(Bird.Columns.price.asc).order(Bird.Columns.name.desc)),
-      ["Wren", "Robin", "Owl", "Kestrel", "Dodo"])
+    forEachEngine { _ in
+      let page = Bird.all()
+        .filter(Bird.Columns.kind == .songbird && Bird.Columns.price > 5)
+        .order(Bird.Columns.price.desc, Bird.Columns.name.asc)
+      XCTAssertEqual(try names(page), ["Wren", "Dodo"])
+      XCTAssertEqual(try names(page.limit(1)), ["Wren"])
+      XCTAssertEqual(try names(page.limit(1, offset: 1)), ["Dodo"])
+      XCTAssertEqual(try names(page.limit(5, offset: 2)), [])
+      XCTAssertEqual(
+        try names(Bird.all().order(Bird.Columns.name.asc).offset(3)), ["Robin", "Wren"])
+      // Filters combine with AND; order replaces an earlier order.
+      XCTAssertEqual(
+        try names(Bird.all().filter(Bird.Columns.kind == .raptor).filter(Bird.Columns.price < 50)),
+        ["Owl"])
+      XCTAssertEqual(
+        try names(Bird.all().order(Bird.Columns.price.asc).order(Bird.Columns.name.desc)),
+        ["Wren", "Robin", "Owl", "Kestrel", "Dodo"])
+    }
   }
 
   func testFetchOneCountAndExists() throws {
-    let raptors = Bird.all().filter(Bird.Columns.kind == .raptor).order(Bird.Columns.name.asc)
-    try db.read { db in
-      XCTAssertEqual(try db.fetchOne(raptors)?.name, "Kestrel")
-      XCTAssertEqual(try db.fetchOne(raptors.limit(5, offset: 1))?.name, "Owl")
-      XCTAssertNil(try db.fetchOne(raptors.limit(5, offset: 2)))
-      XCTAssertNil(try db.fetchOne(raptors.limit(0)))
-      XCTAssertEqual(try db.fetchCount(raptors), 2)
-      XCTAssertEqual(try db.fetchCount(Bird.all()), 5)
-      XCTAssertEqual(try db.fetchCount(Bird.all().limit(3)), 3)
-      XCTAssertEqual(try db.fetchCount(Bird.all().limit(10, offset: 4)), 1)
-      XCTAssertTrue(try db.exists(raptors))
-      XCTAssertFalse(try db.exists(raptors.filter(Bird.Columns.price > 1000)))
-      XCTAssertFalse(try db.exists(raptors.limit(1, offset: 2)))
+    forEachEngine { _ in
+      let raptors = Bird.all().filter(Bird.Columns.kind == .raptor).order(Bird.Columns.name.asc)
+      try db.read { db in
+        XCTAssertEqual(try db.fetchOne(raptors)?.name, "Kestrel")
+        XCTAssertEqual(try db.fetchOne(raptors.limit(5, offset: 1))?.name, "Owl")
+        XCTAssertNil(try db.fetchOne(raptors.limit(5, offset: 2)))
+        XCTAssertNil(try db.fetchOne(raptors.limit(0)))
+        XCTAssertEqual(try db.fetchCount(raptors), 2)
+        XCTAssertEqual(try db.fetchCount(Bird.all()), 5)
+        XCTAssertEqual(try db.fetchCount(Bird.all().limit(3)), 3)
+        XCTAssertEqual(try db.fetchCount(Bird.all().limit(10, offset: 4)), 1)
+        XCTAssertTrue(try db.exists(raptors))
+        XCTAssertFalse(try db.exists(raptors.filter(Bird.Columns.price > 1000)))
+        XCTAssertFalse(try db.exists(raptors.limit(1, offset: 2)))
+      }
     }
   }
 
   func testQueryIsAnImmutableValue() throws {
-    let base = Bird.all().filter(Bird.Columns.kind == .songbird)
-    let cheap = base.filter(Bird.Columns.price < 9)
-    XCTAssertEqual(try db.read { try $0.fetchCount(base) }, 3)
-    XCTAssertEqual(try db.read { try $0.fetchCount(cheap) }, 1)
-    // Sendable: shared with tasks that refine it differently.
-    let counts = try (0..<4).map { limit in
-      try db.read { try $0.fetchCount(base.limit(limit)) }
+    forEachEngine { _ in
+      let base = Bird.all().filter(Bird.Columns.kind == .songbird)
+      let cheap = base.filter(Bird.Columns.price < 9)
+      XCTAssertEqual(try db.read { try $0.fetchCount(base) }, 3)
+      XCTAssertEqual(try db.read { try $0.fetchCount(cheap) }, 1)
+      // Sendable: shared with tasks that refine it differently.
+      let counts = try (0..<4).map { limit in
+        try db.read { try $0.fetchCount(base.limit(limit)) }
+      }
+      XCTAssertEqual(counts, [0, 1, 2, 3])
     }
-    XCTAssertEqual(counts, [0, 1, 2, 3])
   }
 
   func testSQLIsCachedPerValueAndStatementsReused() throws {
-    let query = Bird.all().filter(Bird.Columns.name == "Robin").order(Bird.Columns.name.asc)
-      .limit(2, offset: 0)
-    for _ in 0..<3 { _ = try names(query) }
-    _ = try names(
-      Bird.all().filter(Bird.Columns.name == "Wren").order(Bird.Columns.name.asc)
-        .limit(3, offset: 1))
-    let selects = recorder.recorded.filter { $0.hasPrefix("SELECT") }
-    XCTAssertEqual(selects.count, 4)
-    XCTAssertEqual(Set(selects).count, 1, "one text for every page and value")
-    XCTAssertEqual(
-      selects.first,
-      #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" FROM "birds" "#
-        + #"WHERE "name" = ? ORDER BY "name" ASC LIMIT ? OFFSET ?"#)
-    try db.read { db in
-      XCTAssertTrue(db.connection.hasCachedStatement(selects[0]))
+    forEachEngine { _ in
+      let query = Bird.all().filter(Bird.Columns.name == "Robin").order(Bird.Columns.name.asc)
+        .limit(2, offset: 0)
+      for _ in 0..<3 { _ = try names(query) }
+      _ = try names(
+        Bird.all().filter(Bird.Columns.name == "Wren").order(Bird.Columns.name.asc)
+          .limit(3, offset: 1))
+      let selects = recorder.recorded.filter { $0.hasPrefix("SELECT") }
+      XCTAssertEqual(selects.count, 4)
+      XCTAssertEqual(Set(selects).count, 1, "one text for every page and value")
+      XCTAssertEqual(
+        selects.first,
+        #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" FROM "birds" "#
+          + #"WHERE "name" = ? ORDER BY "name" ASC LIMIT ? OFFSET ?"#)
+      try db.read { db in
+        XCTAssertTrue(db.connection.hasCachedStatement(selects[0]))
+      }
     }
   }
 
@@ -138,130 +147,148 @@ final class QueryValueTests: DatabaseTestCase {
   }
 
   func testDeleteAllOfAQueryReturnsTheCount() throws {
-    let removed = try db.write {
-      try $0.deleteAll(
-        Bird.all().filter(Bird.Columns.kind == .songbird).order(Bird.Columns.name.asc)
-          .limit(2))
+    forEachEngine { _ in
+      let removed = try db.write {
+        try $0.deleteAll(
+          Bird.all().filter(Bird.Columns.kind == .songbird).order(Bird.Columns.name.asc)
+            .limit(2))
+      }
+      XCTAssertEqual(removed, 2)
+      XCTAssertEqual(
+        try names(Bird.all().order(Bird.Columns.name.asc)), ["Kestrel", "Owl", "Wren"])
+      XCTAssertEqual(
+        try db.write { try $0.deleteAll(Bird.all().filter(Bird.Columns.price > 1000)) }, 0)
+      XCTAssertEqual(
+        try db.write { try $0.deleteAll(Bird.self, where: Bird.Columns.price > 50) }, 1)
     }
-    XCTAssertEqual(removed, 2)
-    XCTAssertEqual(try names(Bird.all().order(Bird.Columns.name.asc)), ["Kestrel", "Owl", "Wren"])
-    XCTAssertEqual(
-      try db.write { try $0.deleteAll(Bird.all().filter(Bird.Columns.price > 1000)) }, 0)
-    XCTAssertEqual(try db.write { try $0.deleteAll(Bird.self, where: Bird.Columns.price > 50) }, 1)
   }
 
   func testShorthandsTakeAnOffset() throws {
-    try db.read { db in
-      XCTAssertEqual(
-        try db.fetchAll(Bird.self, orderBy: [Bird.Columns.name.asc], limit: 2, offset: 1)
-          .map(\.name), ["Kestrel", "Owl"])
-      XCTAssertEqual(
-        try db.fetchAll(Bird.self, orderBy: [Bird.Columns.name.asc], offset: 3).map(\.name),
-        ["Robin", "Wren"])
-      XCTAssertEqual(
-        try db.fetchOne(Bird.self, orderBy: [Bird.Columns.name.asc], offset: 4)?.name, "Wren")
+    forEachEngine { _ in
+      try db.read { db in
+        XCTAssertEqual(
+          try db.fetchAll(Bird.self, orderBy: [Bird.Columns.name.asc], limit: 2, offset: 1)
+            .map(\.name), ["Kestrel", "Owl"])
+        XCTAssertEqual(
+          try db.fetchAll(Bird.self, orderBy: [Bird.Columns.name.asc], offset: 3).map(\.name),
+          ["Robin", "Wren"])
+        XCTAssertEqual(
+          try db.fetchOne(Bird.self, orderBy: [Bird.Columns.name.asc], offset: 4)?.name, "Wren")
+      }
     }
   }
 
   func testThousandsOfOrTermsStayShallow() throws {
-    let names = (0..<5_000).map { "bird \($0)" } + ["Owl"]
-    let condition = names.dropFirst().reduce(Bird.Columns.name == names[0]) {
-      $0 || Bird.Columns.name == $1
+    forEachEngine { _ in
+      let names = (0..<5_000).map { "bird \($0)" } + ["Owl"]
+      let condition = names.dropFirst().reduce(Bird.Columns.name == names[0]) {
+        $0 || Bird.Columns.name == $1
+      }
+      XCTAssertEqual(try self.names(Bird.all().filter(condition)), ["Owl"])
+      let conjunction = names.map { Bird.Columns.name != $0 }.joined(operator: .and)
+      XCTAssertEqual(
+        try self.names(Bird.all().filter(conjunction).order(Bird.Columns.name.asc)),
+        ["Dodo", "Kestrel", "Robin", "Wren"])
+      XCTAssertEqual(
+        (Bird.Columns.price > 1 && Bird.Columns.price < 9 && Bird.Columns.kind == .raptor).sql,
+        #"("price" > ? AND ("price" < ? AND "kind" = ?))"#)
     }
-    XCTAssertEqual(try self.names(Bird.all().filter(condition)), ["Owl"])
-    let conjunction = names.map { Bird.Columns.name != $0 }.joined(operator: .and)
-    XCTAssertEqual(
-      try self.names(Bird.all().filter(conjunction).order(Bird.Columns.name.asc)),
-      ["Dodo", "Kestrel", "Robin", "Wren"])
-    XCTAssertEqual(
-      (Bird.Columns.price > 1 && Bird.Columns.price < 9 && Bird.Columns.kind == .raptor).sql,
-      #"("price" > ? AND ("price" < ? AND "kind" = ?))"#)
   }
 
   func testErrorsOfHugeStatementsStayShort() throws {
-    // A column that does not exist fails the prepare of a statement of 3,000 terms.
-    let missing = Column<Bird, String>("missing")
-    let condition = (0..<3_000).map { missing == "value \($0)" }.joined(operator: .or)
-    XCTAssertThrowsError(try db.read { try $0.fetchAll(Bird.all().filter(condition)) }) { error in
-      guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
-      let description = "\(error)"
-      XCTAssertLessThan(description.count, 700)
-      XCTAssertTrue(
-        description.hasPrefix("SQLite error 1: no such column: missing - while executing `SELECT"))
-      XCTAssertTrue(description.contains(" more characters) … "))
-      XCTAssertFalse(description.contains("value 1"), "values are bound, never in the text")
-      XCTAssertGreaterThan(error.sql?.count ?? 0, 30_000)
+    forEachEngine { _ in
+      // A column that does not exist fails the prepare of a statement of 3,000 terms.
+      let missing = Column<Bird, String>("missing")
+      let condition = (0..<3_000).map { missing == "value \($0)" }.joined(operator: .or)
+      XCTAssertThrowsError(try db.read { try $0.fetchAll(Bird.all().filter(condition)) }) { error in
+        guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
+        let description = "\(error)"
+        XCTAssertLessThan(description.count, 700)
+        XCTAssertTrue(
+          description.hasPrefix("SQLite error 1: no such column: missing - while executing `SELECT")
+        )
+        XCTAssertTrue(description.contains(" more characters) … "))
+        XCTAssertFalse(description.contains("value 1"), "values are bound, never in the text")
+        XCTAssertGreaterThan(error.sql?.count ?? 0, 30_000)
+      }
     }
   }
 
   func testOrderingsWithNullsAndCollation() throws {
-    XCTAssertEqual(
-      try names(Bird.all().order(Bird.Columns.wingspan.asc.nullsLast)),
-      ["Wren", "Robin", "Kestrel", "Owl", "Dodo"])
-    XCTAssertEqual(
-      try names(Bird.all().order(Bird.Columns.wingspan.desc.nullsFirst)),
-      ["Dodo", "Owl", "Kestrel", "Robin", "Wren"])
-    try db.write { try $0.insert(Bird(id: .fixed(6), name: "albatross", kind: .raptor)) }
-    XCTAssertEqual(
-      try names(Bird.all().order(Bird.Columns.name.asc).limit(2)), ["Dodo", "Kestrel"])
-    XCTAssertEqual(
-      try names(Bird.all().order(Bird.Columns.name.collating(.noCase).asc).limit(2)),
-      ["albatross", "Dodo"])
-    XCTAssertEqual(
-      try names(Bird.all().filter(Bird.Columns.name.collating(.noCase) == "ROBIN")), ["Robin"])
-    XCTAssertEqual(
-      Bird.Columns.name.collating(.noCase).desc.nullsLast.sql,
-      #""name" COLLATE NOCASE DESC NULLS LAST"#)
+    forEachEngine { _ in
+      XCTAssertEqual(
+        try names(Bird.all().order(Bird.Columns.wingspan.asc.nullsLast)),
+        ["Wren", "Robin", "Kestrel", "Owl", "Dodo"])
+      XCTAssertEqual(
+        try names(Bird.all().order(Bird.Columns.wingspan.desc.nullsFirst)),
+        ["Dodo", "Owl", "Kestrel", "Robin", "Wren"])
+      try db.write { try $0.insert(Bird(id: .fixed(6), name: "albatross", kind: .raptor)) }
+      XCTAssertEqual(
+        try names(Bird.all().order(Bird.Columns.name.asc).limit(2)), ["Dodo", "Kestrel"])
+      XCTAssertEqual(
+        try names(Bird.all().order(Bird.Columns.name.collating(.noCase).asc).limit(2)),
+        ["albatross", "Dodo"])
+      XCTAssertEqual(
+        try names(Bird.all().filter(Bird.Columns.name.collating(.noCase) == "ROBIN")), ["Robin"])
+      XCTAssertEqual(
+        Bird.Columns.name.collating(.noCase).desc.nullsLast.sql,
+        #""name" COLLATE NOCASE DESC NULLS LAST"#)
+    }
   }
 
   // MARK: Safety
 
   func testDoubleQuotedStringsAreIdentifiersOnly() throws {
-    // With SQLite's legacy default, "title" (no such column) would be the text 'title'.
-    XCTAssertThrowsError(
-      try db.read {
-        try $0.fetchValue(Int.self, sql: #"SELECT COUNT(*) FROM "birds" WHERE "title" <> 'x'"#)
+    forEachEngine { _ in
+      // With SQLite's legacy default, "title" (no such column) would be the text 'title'.
+      XCTAssertThrowsError(
+        try db.read {
+          try $0.fetchValue(Int.self, sql: #"SELECT COUNT(*) FROM "birds" WHERE "title" <> 'x'"#)
+        }
+      ) { error in
+        XCTAssertEqual((error as? SQLiteError)?.message, "no such column: title")
       }
-    ) { error in
-      XCTAssertEqual((error as? SQLiteError)?.message, "no such column: title")
-    }
-    XCTAssertThrowsError(
-      try db.write { try $0.execute(#"CREATE TABLE "t" ("a" TEXT CHECK ("a" <> "b"))"#) }
-    ) { error in
-      XCTAssertEqual((error as? SQLiteError)?.message, "no such column: b")
+      XCTAssertThrowsError(
+        try db.write { try $0.execute(#"CREATE TABLE "t" ("a" TEXT CHECK ("a" <> "b"))"#) }
+      ) { error in
+        XCTAssertEqual((error as? SQLiteError)?.message, "no such column: b")
+      }
     }
   }
 
   func testARawRowWithMissingColumnsIsAnError() throws {
-    XCTAssertThrowsError(
-      try db.read { try $0.fetchAll(Bird.self, sql: #"SELECT "id", "name" FROM "birds""#) }
-    ) { error in
-      guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
-      XCTAssertEqual(error.column, "wingspan")
-      XCTAssertEqual(error.table, "birds")
-      XCTAssertEqual(
-        error.reason, "the result has 2 columns and the table 7; column 'wingspan' is missing")
-    }
-    XCTAssertThrowsError(
-      try db.read {
-        try $0.fetchAll(
-          Bird.self,
-          sql:
-            #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price", 1 AS "extra" FROM "birds""#
-        )
+    forEachEngine { _ in
+      XCTAssertThrowsError(
+        try db.read { try $0.fetchAll(Bird.self, sql: #"SELECT "id", "name" FROM "birds""#) }
+      ) { error in
+        guard let error = error as? RowDecodingError else { return XCTFail("\(error)") }
+        XCTAssertEqual(error.column, "wingspan")
+        XCTAssertEqual(error.table, "birds")
+        XCTAssertEqual(
+          error.reason, "the result has 2 columns and the table 7; column 'wingspan' is missing")
       }
-    ) { error in
-      XCTAssertEqual((error as? RowDecodingError)?.column, "extra")
-    }
-    XCTAssertThrowsError(
-      try db.read {
-        try $0.fetchAll(
-          Bird.self, sql: #"SELECT "id", "name", "kind", "tags", "nest_id", "price" FROM "birds""#)
+      XCTAssertThrowsError(
+        try db.read {
+          try $0.fetchAll(
+            Bird.self,
+            sql:
+              #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price", 1 AS "extra" FROM "birds""#
+          )
+        }
+      ) { error in
+        XCTAssertEqual((error as? RowDecodingError)?.column, "extra")
       }
-    ) { error in
-      XCTAssertEqual((error as? RowDecodingError)?.column, "wingspan")
+      XCTAssertThrowsError(
+        try db.read {
+          try $0.fetchAll(
+            Bird.self, sql: #"SELECT "id", "name", "kind", "tags", "nest_id", "price" FROM "birds""#
+          )
+        }
+      ) { error in
+        XCTAssertEqual((error as? RowDecodingError)?.column, "wingspan")
+      }
+      let all = try db.read { try $0.fetchAll(Bird.self, sql: #"SELECT * FROM "birds""#) }
+      XCTAssertEqual(all.count, 5)
     }
-    let all = try db.read { try $0.fetchAll(Bird.self, sql: #"SELECT * FROM "birds""#) }
-    XCTAssertEqual(all.count, 5)
   }
 }

@@ -5,9 +5,14 @@ import Quarry
 
 /// The README's "Typed queries" section, snippet by snippet: each block is copied here verbatim
 /// (a test checks the copies still match the README) and runs on the library fixture.
-final class ReadmeQueryExampleTests: XCTestCase {
-  func testTheSnippetsRunAndAnswer() throws {
-    let db = try Database.inMemory()
+final class ReadmeQueryExampleTests: EngineTestCase {
+  func testTheSnippetsRunAndAnswer() {
+    forEachEngine { _ in try runTheSnippets(on: try makeDatabase()) }
+  }
+
+  /// The snippets, at the indentation they had before they ran on each engine: line breaks
+  /// must stay the README's.
+  private func runTheSnippets(on db: Database) throws {
     try db.migrate(Book.self, Member.self, Loan.self)
     try db.write { db in
       for number in 0..<50 {

@@ -6,9 +6,14 @@ import Quarry
 /// The README's "SQL literals, cursors, functions, savepoints and the schema" section, snippet
 /// by snippet: each block is copied here verbatim (a test checks the copies still match the
 /// README) and runs on the library fixture; the answers are checked against plain Swift.
-final class ReadmeSQLExampleTests: XCTestCase {
-  func testTheSnippetsRunAndAnswer() throws {
-    let db = try Database.inMemory()
+final class ReadmeSQLExampleTests: EngineTestCase {
+  func testTheSnippetsRunAndAnswer() {
+    forEachEngine { _ in try runTheSnippets(on: try makeDatabase()) }
+  }
+
+  /// The snippets, at the indentation they had before they ran on each engine: line breaks
+  /// must stay the README's.
+  private func runTheSnippets(on db: Database) throws {
     try db.migrate(Book.self, Member.self, Loan.self)
     let inserted = [
       Book(title: "Émile", genre: .classic, price: 3, published: 1762, pages: 500),

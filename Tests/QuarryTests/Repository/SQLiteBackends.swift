@@ -1,5 +1,6 @@
 import Foundation
 import Quarry
+import QuarryTestSupport
 import XCTest
 
 /// `Note` mapped the way `quarry` would generate it (see CONTRACT.md), written by hand here so
@@ -53,13 +54,26 @@ extension Note: TableRecord {
 }
 
 extension XCTestCase {
-  /// SQLite in memory, and in a file that a second `Database` reopens.
+  /// SQLite in memory, and in a file that a second `Database` reopens; and, when the suites run
+  /// on PostgreSQL, a fresh database there (dropped at the end of the test) reopened the same way.
   func sqliteBackends() throws -> [RepositoryBackend] {
     let memory = try Database.inMemory()
     try memory.migrate(Note.self)
     let path = try makeTemporaryDirectory().appendingPathComponent("notes.sqlite").path
     let file = try Database(path: path)
     try file.migrate(Note.self)
+    var postgres: [RepositoryBackend] = []
+    if TestEngine.enabled.contains(.postgres) {
+      let database = try SharedPostgresServer.createDatabase()
+      addTeardownBlock { database.drop() }
+      let server = try TestEngine.openPostgres(database.conninfo)
+      try server.migrate(Note.self)
+      postgres.append(
+        RepositoryBackend(
+          name: "postgres", make: { SQLiteRepository<Note>(server) },
+          reopen: { SQLiteRepository<Note>(try TestEngine.openPostgres(database.conninfo)) },
+          isSQLite: true))
+    }
     return [
       RepositoryBackend(
         name: "sqlite/memory", make: { SQLiteRepository<Note>(memory) }, reopen: nil,
@@ -68,6 +82,6 @@ extension XCTestCase {
         name: "sqlite/file", make: { SQLiteRepository<Note>(file) },
         reopen: { SQLiteRepository<Note>(try Database(path: path)) },
         isSQLite: true),
-    ]
+    ] + postgres
   }
 }

@@ -4,7 +4,10 @@ import XCTest
 @testable import Quarry
 
 /// A test case with a fresh in-memory database holding `nests` and `birds`, and a SQL trace.
-class DatabaseTestCase: XCTestCase {
+///
+/// Inside `forEachEngine { engine in … }`, `db` is instead a fresh database with the same
+/// tables on that engine, one per run.
+class DatabaseTestCase: EngineTestCase {
   var db: Database!
   let recorder = SQLRecorder()
 
@@ -12,6 +15,19 @@ class DatabaseTestCase: XCTestCase {
     db = try Database.inMemory(configuration: recorder.configuration)
     try db.migrate(Nest.self, Bird.self)
     recorder.reset()
+  }
+
+  override func setUpEngine(_ engine: TestEngine) throws {
+    db = try makeDatabase(configuration: recorder.configuration)
+    try db.migrate(Nest.self, Bird.self)
+    recorder.reset()
+  }
+
+  override func tearDownEngine(_ engine: TestEngine) throws {
+    if let db {
+      XCTAssertFalse(db.hasBusyStatements, "a statement was left stepping")
+    }
+    db = nil
   }
 
   override func tearDownWithError() throws {
