@@ -19,6 +19,7 @@ extension PostgresConnection {
   /// would leave a writer that waited with a snapshot from before the commit it waited for,
   /// and every contended write would fail and run twice.
   func lockWrites() throws {
+    if !isConnected { try reconnect() }
     try execute(
       "SELECT pg_advisory_lock(\(Self.writeLockNamespace), hashtext(current_database()))",
       reporting: true)
@@ -37,6 +38,14 @@ extension PostgresConnection {
   ///   (an error caught inside the closure) rolls back and throws SQLSTATE 25P02 instead of
   ///   PostgreSQL's silent rollback, so no write is lost without an error.
   func run(_ control: Connection.TransactionControl) throws {
+    switch control {
+    case .begin, .beginImmediate:
+      // Between transactions, a lost connection is re-established rather than failing every
+      // later closure.
+      if !isConnected { try reconnect() }
+    case .commit, .rollback:
+      break
+    }
     switch control {
     case .begin:
       try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", reporting: true)

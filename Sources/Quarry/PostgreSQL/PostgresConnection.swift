@@ -27,6 +27,9 @@ final class PostgresConnection {
   private(set) var lastAffectedRowCount = 0
   /// The key the last insert into an autoincrement table returned (SQLite's rowid).
   var lastInsertedKey: Int64 = 0
+  /// How many times the connection was re-established: statements prepared in an earlier
+  /// session are prepared again.
+  private(set) var session = 0
 
   /// Connects with `conninfo`, a libpq connection string (`host=/run/postgresql dbname=app`) or
   /// URI (`postgresql://app@localhost/app`), always in UTF-8 (`client_encoding`).
@@ -176,6 +179,21 @@ final class PostgresConnection {
       lastAffectedRowCount = Int(String(cString: tuples)) ?? 0
     default:
       return
+    }
+  }
+
+  /// Connects again after the connection was lost (a server restart, a network failure), with
+  /// the same parameters; the new session has none of the old one's prepared statements.
+  ///
+  /// - Throws: ``PostgresError`` (SQLSTATE 08006) when the server still cannot be reached.
+  func reconnect() throws {
+    PQreset(handle)
+    session += 1
+    guard PQstatus(handle) == CONNECTION_OK else {
+      throw PostgresError(
+        sqlState: PostgresError.connectionFailureState,
+        message: "cannot reconnect to PostgreSQL (\(description)): "
+          + PostgresError.connectionMessage(handle))
     }
   }
 

@@ -18,6 +18,8 @@ final class PostgresStatement {
   private var name: String?
   /// The parameter types the statement was prepared with.
   private var preparedTypes: [UInt32] = []
+  /// The connection's session the statement was prepared in.
+  private var session = 0
   /// The rows of the current run; nil before the first step and after a reset.
   private(set) var result: PostgresResult?
   /// The current row of `result`.
@@ -37,7 +39,9 @@ final class PostgresStatement {
   }
 
   deinit {
-    if let name, !connection.isClosing { connection.deallocate(name: name) }
+    if let name, !connection.isClosing, session == connection.session {
+      connection.deallocate(name: name)
+    }
   }
 
   /// Runs the statement on the first call and moves to its first row; moves to the next row on
@@ -79,7 +83,7 @@ final class PostgresStatement {
   /// Whether the statement was never prepared, or a parameter is now bound with a type the
   /// prepared statement does not have (NULL fits any type).
   private var needsPreparing: Bool {
-    guard name != nil else { return true }
+    guard name != nil, session == connection.session else { return true }
     let types = parameters.types
     for index in types.indices where types[index] != PostgresType.unspecified {
       if types[index] != preparedTypes[index] { return true }
@@ -108,7 +112,8 @@ final class PostgresStatement {
         types[number - 1] = PostgresType.text
       }
     }
-    if let name { connection.deallocate(name: name) }
+    if let name, session == connection.session { connection.deallocate(name: name) }
+    session = connection.session
     name = newName
     preparedTypes = types
     describedColumns = nil

@@ -25,7 +25,9 @@ extension ReadTransaction {
   /// The statement of a record cursor over `query`, its columns checked.
   @usableFromInline
   func recordCursorStatement<T: TableRecord>(_ query: Query<T>) throws -> Statement {
-    let rendered = query.cache.sql(.rows) { SQLRenderer.rows(query.core) }
+    let rendered = query.cache.sql(.rows, in: checkedConnection.dialect) {
+      SQLRenderer.rows(query.core, dialect: checkedConnection.dialect)
+    }
     let statement = try cursorStatement(rendered.sql, rendered.arguments, table: T.table.name)
     try statement.checkColumns(of: T.self)
     return statement
@@ -42,7 +44,9 @@ extension ReadTransaction {
   public func fetchCursor<T: TableRecord, Value>(_ selection: Selection<T, Value>) throws
     -> DatabaseCursor<Value>
   {
-    let rendered = selection.cache.sql(.rows) { SQLRenderer.rows(selection.core) }
+    let rendered = selection.cache.sql(.rows, in: checkedConnection.dialect) {
+      SQLRenderer.rows(selection.core, dialect: checkedConnection.dialect)
+    }
     let statement = try cursorStatement(rendered.sql, rendered.arguments, table: T.table.name)
     guard let completion = selection.completion else {
       return DatabaseCursor(transaction: self, statement: statement, decode: selection.decoder)

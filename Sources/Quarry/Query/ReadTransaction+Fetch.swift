@@ -66,7 +66,7 @@ extension ReadTransaction {
     }
     let query = Self.query(
       T.self, where: condition, orderBy: ordering, limit: limit, offset: offset)
-    return try fetchRows(T.self, SQLRenderer.rows(query.core))
+    return try fetchRows(T.self, SQLRenderer.rows(query.core, dialect: checkedConnection.dialect))
   }
 
   /// The number of rows matching `condition`: a shorthand for
@@ -86,7 +86,9 @@ extension ReadTransaction {
         return try Row(statement: statement, number: 1).decode(at: 0)
       }
     }
-    return try fetchInteger(SQLRenderer.count(T.all().filter(condition).core), table: T.table.name)
+    return try fetchInteger(
+      SQLRenderer.count(T.all().filter(condition).core, dialect: checkedConnection.dialect),
+      table: T.table.name)
   }
 
   /// The query the shorthands stand for.

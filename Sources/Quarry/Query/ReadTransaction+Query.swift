@@ -10,7 +10,9 @@ extension ReadTransaction {
   /// - Throws: ``SQLiteError``, or ``RowDecodingError`` when a row does not decode.
   /// - Complexity: one prepared statement per query text and connection, reused.
   public func fetchAll<T: TableRecord>(_ query: Query<T>) throws -> [T] {
-    let rendered = query.cache.sql(.rows) { SQLRenderer.rows(query.core) }
+    let rendered = query.cache.sql(.rows, in: checkedConnection.dialect) {
+      SQLRenderer.rows(query.core, dialect: checkedConnection.dialect)
+    }
     return try fetchRows(T.self, rendered, everyRow: query.core.readsEveryRow)
   }
 
@@ -24,7 +26,9 @@ extension ReadTransaction {
   ///
   /// - Throws: ``SQLiteError``, or ``RowDecodingError`` when the row does not decode.
   public func fetchOne<T: TableRecord>(_ query: Query<T>) throws -> T? {
-    let rendered = query.cache.sql(.first) { SQLRenderer.first(query.core) }
+    let rendered = query.cache.sql(.first, in: checkedConnection.dialect) {
+      SQLRenderer.first(query.core, dialect: checkedConnection.dialect)
+    }
     return try fetchRows(T.self, rendered).first
   }
 
@@ -34,7 +38,9 @@ extension ReadTransaction {
   /// let scifi: Int = try db.read { try $0.fetchCount(Book.all().filter(Book.Columns.genre == .scifi)) }
   /// ```
   public func fetchCount<T: TableRecord>(_ query: Query<T>) throws -> Int {
-    let rendered = query.cache.sql(.count) { SQLRenderer.count(query.core) }
+    let rendered = query.cache.sql(.count, in: checkedConnection.dialect) {
+      SQLRenderer.count(query.core, dialect: checkedConnection.dialect)
+    }
     return try fetchInteger(rendered, table: T.table.name)
   }
 
@@ -44,7 +50,9 @@ extension ReadTransaction {
   /// let anyScifi: Bool = try db.read { try $0.exists(Book.all().filter(Book.Columns.genre == .scifi)) }
   /// ```
   public func exists<T: TableRecord>(_ query: Query<T>) throws -> Bool {
-    let rendered = query.cache.sql(.exists) { SQLRenderer.exists(query.core) }
+    let rendered = query.cache.sql(.exists, in: checkedConnection.dialect) {
+      SQLRenderer.exists(query.core, dialect: checkedConnection.dialect)
+    }
     return try fetchInteger(rendered, table: T.table.name) != 0
   }
 

@@ -36,7 +36,9 @@ extension ReadTransaction {
   /// }
   /// ```
   public func fetchOne<T: TableRecord, Value>(_ selection: Selection<T, Value>) throws -> Value? {
-    let rendered = selection.cache.sql(.first) { SQLRenderer.first(selection.core) }
+    let rendered = selection.cache.sql(.first, in: checkedConnection.dialect) {
+      SQLRenderer.first(selection.core, dialect: checkedConnection.dialect)
+    }
     let statement = try prepared(rendered, table: T.table.name)
     let value = try statement.withReset { statement -> Value? in
       guard try statement.step() else { return nil }
@@ -57,7 +59,9 @@ extension ReadTransaction {
   public func fetchOne<T: TableRecord, Value: DatabaseValueConvertible>(
     _ selection: Selection<T, Value>
   ) throws -> Value.NullableValue {
-    let rendered = selection.cache.sql(.first) { SQLRenderer.first(selection.core) }
+    let rendered = selection.cache.sql(.first, in: checkedConnection.dialect) {
+      SQLRenderer.first(selection.core, dialect: checkedConnection.dialect)
+    }
     let statement = try prepared(rendered, table: T.table.name)
     return try statement.withReset { statement in
       let row = Row(statement: statement, number: 1)
@@ -74,13 +78,17 @@ extension ReadTransaction {
   /// let genres: Int = try db.read { try $0.fetchCount(Book.all().select(Book.Columns.genre).distinct()) }
   /// ```
   public func fetchCount<T: TableRecord, Value>(_ selection: Selection<T, Value>) throws -> Int {
-    let rendered = selection.cache.sql(.count) { SQLRenderer.countOfResults(selection.core) }
+    let rendered = selection.cache.sql(.count, in: checkedConnection.dialect) {
+      SQLRenderer.countOfResults(selection.core, dialect: checkedConnection.dialect)
+    }
     return try fetchInteger(rendered, table: T.table.name)
   }
 
   /// Whether `selection` has at least one result.
   public func exists<T: TableRecord, Value>(_ selection: Selection<T, Value>) throws -> Bool {
-    let rendered = selection.cache.sql(.exists) { SQLRenderer.exists(selection.core) }
+    let rendered = selection.cache.sql(.exists, in: checkedConnection.dialect) {
+      SQLRenderer.exists(selection.core, dialect: checkedConnection.dialect)
+    }
     return try fetchInteger(rendered, table: T.table.name) != 0
   }
 
@@ -89,7 +97,9 @@ extension ReadTransaction {
   func rowsStatement<T: TableRecord, Value>(of selection: Selection<T, Value>) throws
     -> Statement
   {
-    let rendered = selection.cache.sql(.rows) { SQLRenderer.rows(selection.core) }
+    let rendered = selection.cache.sql(.rows, in: checkedConnection.dialect) {
+      SQLRenderer.rows(selection.core, dialect: checkedConnection.dialect)
+    }
     return try prepared(rendered, table: T.table.name)
   }
 

@@ -12,19 +12,24 @@ final class RenderedSQLCache: @unchecked Sendable {
   }
 
   private let lock = NSLock()
-  private var entries: [RenderedSQL?] = Array(repeating: nil, count: Purpose.allCases.count)
+  /// SQLite's texts, then PostgreSQL's: one query value may run on both engines.
+  private var entries: [RenderedSQL?] = Array(repeating: nil, count: 2 * Purpose.allCases.count)
 
-  /// The cached text of `purpose`, or the one `render` produces, which is then cached.
-  func sql(_ purpose: Purpose, render: () -> RenderedSQL) -> RenderedSQL {
+  /// The cached text of `purpose` in `dialect`, or the one `render` produces, which is then
+  /// cached.
+  func sql(_ purpose: Purpose, in dialect: SQLDialect = .sqlite, render: () -> RenderedSQL)
+    -> RenderedSQL
+  {
+    let slot = purpose.rawValue + (dialect.isPostgres ? Purpose.allCases.count : 0)
     lock.lock()
-    if let cached = entries[purpose.rawValue] {
+    if let cached = entries[slot] {
       lock.unlock()
       return cached
     }
     lock.unlock()
     let rendered = render()
     lock.lock()
-    entries[purpose.rawValue] = rendered
+    entries[slot] = rendered
     lock.unlock()
     return rendered
   }

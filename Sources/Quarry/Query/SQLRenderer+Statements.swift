@@ -94,8 +94,8 @@ extension SQLRenderer {
       }
       return
     }
-    // The table has no declared key: SQLite's rowid identifies the row.
-    let key = primaryKey.isEmpty ? ["rowid"] : primaryKey
+    // The table has no declared key: SQLite's rowid (PostgreSQL's ctid) identifies the row.
+    let key = primaryKey.isEmpty ? [dialect.isPostgres ? "ctid" : "rowid"] : primaryKey
     let keyNodes = key.map { SQLNode.column(table: core.tableName, name: $0) }
     var chosen = core
     chosen.selection = .expressions(keyNodes)

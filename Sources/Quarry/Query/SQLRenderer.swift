@@ -9,8 +9,9 @@
 /// ```
 struct SQLRenderer {
   let dialect: SQLDialect
-  private(set) var sql = ""
-  private(set) var arguments: [any DatabaseValueConvertible] = []
+  // Settable in the module: the PostgreSQL spelling of LIKE renders its operands apart.
+  var sql = ""
+  var arguments: [any DatabaseValueConvertible] = []
   /// Whether columns are written `"table"."column"` (inside statements over several tables,
   /// and inside subqueries, whose columns could otherwise resolve to an outer table).
   var qualifiesColumns: Bool
@@ -49,13 +50,20 @@ struct SQLRenderer {
     case .value(let value):
       appendValue(value)
     case .keyword(let text):
-      sql += text
+      // `.true`, `.false` and `SELECT 1` of EXISTS probes.
+      switch text {
+      case "1": sql += dialect.trueLiteral
+      case "0": sql += dialect.falseLiteral
+      default: sql += text
+      }
     case .prefix(let word, let operand):
       sql += word == "NOT" ? "NOT " : word
       appendOperand(operand)
     case .postfix(let operand, let word):
       appendOperand(operand, binding: 5)
       sql += " " + word
+    case .binary(let lhs, let word, let rhs) where dialect.isPostgres:
+      appendPostgresBinary(lhs, word, rhs)
     case .binary(let lhs, let word, let rhs):
       let precedence = SQLNode.precedence(of: word)
       appendOperand(lhs, binding: precedence)
@@ -71,13 +79,18 @@ struct SQLRenderer {
         appendBalanced(word, terms[...])
       }
     case .function(let name, let arguments, let distinct):
-      sql += name + "(" + (distinct ? "DISTINCT " : "")
+      let call = dialect.functionCall(name)
+      sql += call.open + (distinct ? "DISTINCT " : "")
       appendList(arguments)
-      sql += ")"
+      sql += call.close
     case .inList(let operand, let values):
       appendOperand(operand, binding: 5)
       sql += " IN ("
-      appendList(values)
+      if case .collate(_, let collation) = operand, dialect.collationFold(collation) != nil {
+        appendList(values.map { .collate($0, collation) })
+      } else {
+        appendList(values)
+      }
       sql += ")"
     case .inSubquery(let operand, let core):
       appendOperand(operand, binding: 5)
@@ -93,6 +106,12 @@ struct SQLRenderer {
       appendSubquery(core)
       sql += ")"
     case .collate(let operand, let collation):
+      if let fold = dialect.collationFold(collation) {
+        sql += fold.open
+        append(operand)
+        sql += fold.close
+        return
+      }
       appendOperand(operand)
       sql += " COLLATE " + dialect.collationName(collation)
     case .fullTextMatch(let table, let indexed, let columns, let pattern):
@@ -126,7 +145,7 @@ struct SQLRenderer {
       if let only = terms.first {
         appendOperand(only, binding: 3)
       } else {
-        sql += word == "AND" ? "1" : "0"
+        sql += word == "AND" ? dialect.trueLiteral : dialect.falseLiteral
       }
       return
     }
@@ -197,6 +216,8 @@ struct SQLRenderer {
         sql += ordering.isDescending ? " DESC" : " ASC"
         if let nullsFirst = ordering.nullsFirst {
           sql += nullsFirst ? " NULLS FIRST" : " NULLS LAST"
+        } else if dialect.spellsSQLiteNullOrder {
+          sql += ordering.isDescending ? " NULLS LAST" : " NULLS FIRST"
         }
       }
     }

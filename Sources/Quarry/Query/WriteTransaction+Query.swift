@@ -11,8 +11,9 @@ extension WriteTransaction {
   /// - Throws: ``SQLiteError`` (a foreign key still referencing a row, for example).
   @discardableResult
   public func deleteAll<T: TableRecord>(_ query: Query<T>) throws -> Int {
-    let rendered = query.cache.sql(.delete) {
-      SQLRenderer.delete(query.core, primaryKey: T.table.primaryKeyNames)
+    let rendered = query.cache.sql(.delete, in: checkedConnection.dialect) {
+      SQLRenderer.delete(
+        query.core, primaryKey: T.table.primaryKeyNames, dialect: checkedConnection.dialect)
     }
     return try change(rendered, table: T.table.name)
   }
@@ -56,7 +57,7 @@ extension WriteTransaction {
     guard !assignments.isEmpty else { return 0 }
     let rendered = SQLRenderer.update(
       query.core, assignments: assignments.map { ($0.column, $0.value) },
-      primaryKey: T.table.primaryKeyNames)
+      primaryKey: T.table.primaryKeyNames, dialect: checkedConnection.dialect)
     return try change(rendered, table: T.table.name)
   }
 

@@ -57,7 +57,8 @@ extension HasManyThrough: IncludableAssociation {
       + " JOIN \(link) ON \(targetColumn) = \(key)"
     return try db.groupedRows(
       owners, key: self.key, everyRow: refinement.ownersAreEveryRow, sql: prefix,
-      keyColumn: ownerColumn, clauses: refinement.targetClauses)
+      keyColumn: ownerColumn,
+      clauses: refinement.targetClauses(in: db.checkedConnection.dialect))
   }
 }
 
@@ -72,6 +73,6 @@ extension ReadTransaction {
     let prefix = "SELECT \(Self.qualifiedColumns(Target.table)), \(column) FROM \(table)"
     return try groupedRows(
       owners, key: key, everyRow: refinement.ownersAreEveryRow, sql: prefix, keyColumn: column,
-      clauses: refinement.targetClauses)
+      clauses: refinement.targetClauses(in: checkedConnection.dialect))
   }
 }

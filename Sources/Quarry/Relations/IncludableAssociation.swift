@@ -40,18 +40,18 @@ public struct IncludingRefinement: Sendable {
   static let none = IncludingRefinement(
     targetFilter: nil, targetOrderings: [], ownersAreEveryRow: false)
 
-  /// The condition and `ORDER BY` of the associated rows' query.
-  var targetClauses: (filter: RenderedSQL?, ordering: RenderedSQL?) {
+  /// The condition and `ORDER BY` of the associated rows' query, in `dialect`.
+  func targetClauses(in dialect: SQLDialect) -> (filter: RenderedSQL?, ordering: RenderedSQL?) {
     var filter: RenderedSQL?
     if let targetFilter {
-      var renderer = SQLRenderer(qualifiesColumns: true)
+      var renderer = SQLRenderer(dialect: dialect, qualifiesColumns: true)
       renderer.appendOperand(targetFilter, binding: 3)  // parenthesized below AND
       filter = RenderedSQL(renderer)
     }
     guard !targetOrderings.isEmpty else { return (filter, nil) }
     var core = SelectCore(tableName: "", selection: .expressions([]))
     core.orderings = targetOrderings
-    var renderer = SQLRenderer(qualifiesColumns: true)
+    var renderer = SQLRenderer(dialect: dialect, qualifiesColumns: true)
     renderer.appendClauses(after: core, includingPaging: false)
     return (filter, RenderedSQL(renderer))
   }
