@@ -22,6 +22,6 @@ final class PostgresSchemaFileTests: XCTestCase {
       }
     }
     XCTAssertEqual(statements.sorted(), runtime.sorted())
-    XCTAssertEqual(statements.count, 20)
+    XCTAssertEqual(statements.count, 22)
   }
 }
