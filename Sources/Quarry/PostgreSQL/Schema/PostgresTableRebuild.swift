@@ -223,12 +223,7 @@ struct PostgresTableRebuild {
     func expressions(_ names: [String]) -> [String] {
       names.compactMap { name in fillings.first { $0.column.name == name }?.expression }
     }
-    let keyNames = definition.primaryKeyPositions.map { definition.columns[$0].name }
-    var uniqueSets: [(names: [String], isPrimaryKey: Bool)] = []
-    if !keyNames.isEmpty { uniqueSets.append((keyNames, true)) }
-    uniqueSets += definition.columns.filter(\.isUnique).map { ([$0.name], false) }
-    uniqueSets += definition.indexes.filter(\.isUnique).map { ($0.columns, false) }
-    for (names, isPrimaryKey) in uniqueSets {
+    for (names, isPrimaryKey) in definition.uniqueColumnSets {
       let sql = PostgresRebuildSQL.firstDuplicate(
         in: table, expressions: expressions(names), skipNulls: !isPrimaryKey)
       guard let values = try catalog.rows(sql).first else { continue }
