@@ -9,9 +9,9 @@ enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible {
 
   /// The engines `forEachEngine` runs the behaviour suites on by default.
   ///
-  /// PostgreSQL joins when `migrate` works there (the suites build their tables with it): this
-  /// is the one switch.
-  static let enabled: [TestEngine] = [.sqlite]
+  /// Both engines: a suite that converts to `forEachEngine` runs on PostgreSQL too, and a check
+  /// that only means something on SQLite names `[.sqlite]` where it runs.
+  static let enabled: [TestEngine] = [.sqlite, .postgres]
 
   /// The engines that exist: tests that make their own tables run on all of them, always (on
   /// the shared test server, which a machine without PostgreSQL fails to start, failing them).
