@@ -148,16 +148,23 @@ final class ObservedFile: @unchecked Sendable {
   }
 
   /// Returns once every change noted so far went through a round and the lane is idle (for
-  /// tests).
-  func waitForDeliveries() {
-    while true {
-      lane.sync {}
+  /// tests): true then, false when the lane was still busy after `timeout` seconds (a hang, or
+  /// a stream of changes that never stops), so a test fails instead of hanging.
+  @discardableResult
+  func waitForDeliveries(timeout: Double = 60) -> Bool {
+    let deadline = DispatchTime.now() + timeout
+    while DispatchTime.now() < deadline {
+      // Not `lane.sync`: a round that hangs must not hang the caller.
+      let passed = DispatchSemaphore(value: 0)
+      lane.async { passed.signal() }
+      guard passed.wait(timeout: deadline) == .success else { return false }
       lock.lock()
       let isIdle = state == .idle
       lock.unlock()
-      if isIdle { return }
+      if isIdle { return true }
       usleep(1_000)
     }
+    return false
   }
 
   /// Marks the lane busy when it is idle; true when the caller must then queue a round.

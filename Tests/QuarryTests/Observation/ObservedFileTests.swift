@@ -44,14 +44,14 @@ final class ObservedFileTests: XCTestCase {
     await counts.wait { $0 == [0] }
     await sums.wait { $0 == [0] }
     await both.wait { $0 == [[0, 0]] }
-    db.observedFile.waitForDeliveries()
+    XCTAssertTrue(db.observedFile.waitForDeliveries(), "the observation lane stayed busy")
     log.removeAll()
 
     try await db.write { try $0.execute("INSERT INTO a (v) VALUES (?)", arguments: [5]) }
     await counts.wait { $0 == [0, 1] }
     await sums.wait { $0 == [0, 5] }
     await both.wait { $0 == [[0, 0], [1, 0]] }
-    db.observedFile.waitForDeliveries()
+    XCTAssertTrue(db.observedFile.waitForDeliveries(), "the observation lane stayed busy")
 
     // The poller's pragma runs on its own schedule; everything else is the write and one round.
     let statements = log.statements.filter { $0 != "PRAGMA data_version" }
@@ -84,7 +84,7 @@ final class ObservedFileTests: XCTestCase {
         return value
       })
     await counts.wait { $0 == [0] }
-    db.observedFile.waitForDeliveries()
+    XCTAssertTrue(db.observedFile.waitForDeliveries(), "the observation lane stayed busy")
     let fetchesBefore = db.observedFile.queuedFetchCount
 
     try await db.write { try $0.execute("INSERT INTO a (v) VALUES (1)") }
@@ -95,7 +95,7 @@ final class ObservedFileTests: XCTestCase {
     }
     gate.open()
     await counts.wait { $0.last == 51 }
-    db.observedFile.waitForDeliveries()
+    XCTAssertTrue(db.observedFile.waitForDeliveries(), "the observation lane stayed busy")
 
     // The stuck fetch read its snapshot (1 row); the 50 commits made one more fetch, not 50.
     XCTAssertEqual(counts.values, [0, 1, 51])
@@ -182,11 +182,13 @@ private final class Gate: @unchecked Sendable {
   private var isOpen = false
   private var hasEntered = false
 
-  /// Called by the read: notes that it arrived, then waits for ``open()``.
+  /// Called by the read: notes that it arrived, then waits for ``open()`` (a minute at most, so
+  /// a test that failed before opening the gate does not leave the lane stuck).
   func enterAndWait() {
     condition.lock()
     hasEntered = true
-    while !isOpen { condition.wait() }
+    let deadline = Date().addingTimeInterval(60)
+    while !isOpen, condition.wait(until: deadline) {}
     condition.unlock()
   }
 

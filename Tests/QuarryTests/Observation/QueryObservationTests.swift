@@ -23,7 +23,7 @@ final class QueryObservationTests: DatabaseTestCase {
       // A change outside the filter leaves the array equal: no value.
       let queued = db.observedFile.queuedFetchCount
       try await db.write { _ = try $0.insert(Nest(site: "elm")) }
-      db.observedFile.waitForDeliveries()
+      XCTAssertTrue(db.observedFile.waitForDeliveries(), "the observation lane stayed busy")
       XCTAssertEqual(db.observedFile.queuedFetchCount, queued, "nests are not read")
       try await db.write { _ = try $0.delete(Bird.self, id: .fixed(3)) }
       await names.wait { $0.last?.map(\.name) == ["Blackbird"] }

@@ -48,10 +48,11 @@ final class StressProcess {
     process.waitUntilExit()
   }
 
-  /// Waits for the helper to exit; returns its status.
+  /// Waits for the helper to exit, at most `timeout` seconds; returns its status, or -1 when
+  /// it had to be killed (a hung helper fails the test instead of hanging it).
   @discardableResult
-  func wait() -> Int32 {
-    process.waitUntilExit()
+  func wait(timeout: TimeInterval = 300) -> Int32 {
+    guard process.waitUntilExit(timeout: timeout) else { return -1 }
     return process.terminationStatus
   }
 

@@ -54,9 +54,18 @@ final class ObservationCollector<Value: Sendable>: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Cancels the iterating task and waits for it to end.
-  func cancel() async {
+  /// Cancels the iterating task and waits for it to end (at most `seconds`, a bound only a
+  /// hang reaches: then the test fails instead of hanging).
+  func cancel(seconds: Double = 30, file: StaticString = #filePath, line: UInt = #line) async {
     task?.cancel()
+    let deadline = Date().addingTimeInterval(seconds)
+    while !hasEnded, Date() < deadline {
+      try? await Task.sleep(nanoseconds: 2_000_000)
+    }
+    guard hasEnded else {
+      XCTFail("the observation did not end after its task was cancelled", file: file, line: line)
+      return
+    }
     await task?.value
   }
 
