@@ -192,15 +192,31 @@ final class ObservedFile: @unchecked Sendable {
 
     let start = DispatchTime.now()
     var regions: [(ObjectIdentifier, DatabaseRegion)] = []
+    var refetchCount = 0
     for group in Self.groupedByDatabase(due) {
-      let start = regions.count
-      fetch(group, into: &regions)
-      // On PostgreSQL, a table read that has no change trigger yet gets one (nothing on SQLite).
-      group.first?.database.ensureChangeTriggers(for: regions[start...])
+      guard let database = group.first?.database else { continue }
+      var pending = group
+      while !pending.isEmpty {
+        let start = regions.count
+        fetch(pending, into: &regions)
+        // On PostgreSQL, a table read that has no change trigger yet gets one (nothing on
+        // SQLite); the reads of such tables run again before anything is published, since
+        // commits made before the trigger existed were not announced. Names are checked once,
+        // so this ends.
+        let triggered = database.ensureChangeTriggers(for: regions[start...])
+        guard !triggered.isEmpty else { break }
+        let again = Set(
+          regions[start...].lazy.filter { $0.1.tables.contains(where: triggered.contains) }
+            .map(\.0))
+        regions.removeAll { again.contains($0.0) }
+        pending = pending.filter { again.contains(ObjectIdentifier($0)) }
+        refetchCount += pending.count
+      }
     }
     let duration = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 
     lock.lock()
+    fetchCount += refetchCount
     for (id, region) in regions {
       guard let previous = entries[id] else { continue }
       forgetLocked(previous.region)

@@ -13,15 +13,20 @@ extension Database {
   /// Makes sure the tables the `regions` name have Quarry's change trigger (PostgreSQL only; a
   /// no-op on SQLite), for tables made with your own SQL rather than `migrate`.
   ///
-  /// Each name is checked once per `Database`. When a trigger had to be created, commits made
-  /// between the observer's read and the trigger were not announced, so every observer fetches
-  /// again.
-  func ensureChangeTriggers(for regions: ArraySlice<(ObjectIdentifier, DatabaseRegion)>) {
-    guard let postgresObservation, !regions.isEmpty else { return }
+  /// Each name is checked once per `Database` (again after a table was created, dropped or
+  /// altered).
+  ///
+  /// - Returns: the tables that got a trigger now. Commits between the reads that named them and
+  ///   the trigger were not announced, so the caller reads them again before publishing (the
+  ///   trigger's creation waits for the transactions writing those tables, so a read after it
+  ///   sees them, and every later commit is announced).
+  func ensureChangeTriggers(for regions: ArraySlice<(ObjectIdentifier, DatabaseRegion)>)
+    -> Set<String>
+  {
+    guard let postgresObservation, !regions.isEmpty else { return [] }
     let names = postgresObservation.takeUnchecked(regions.lazy.flatMap { $0.1.tables })
-    guard !names.isEmpty else { return }
-    let created = try? write { try $0.installChangeTriggers(on: names) }
-    if let created, created > 0 { observedFile.didCommitElsewhere() }
+    guard !names.isEmpty else { return [] }
+    return (try? write { try $0.installMissingChangeTriggers(on: names) }) ?? []
   }
 }
 
@@ -35,8 +40,13 @@ extension WriteTransaction {
   ///   table).
   @discardableResult
   func installChangeTriggers(on tables: [String]?) throws -> Int {
+    try installMissingChangeTriggers(on: tables).count
+  }
+
+  /// ``installChangeTriggers(on:)``, returning the tables that got a trigger.
+  func installMissingChangeTriggers(on tables: [String]?) throws -> Set<String> {
     let connection = checkedConnection
-    guard let postgres = connection.postgres else { return 0 }
+    guard let postgres = connection.postgres else { return [] }
     let states = try postgres.execute(PostgresChangeTriggers.tableTriggerStates, reporting: true)
     var missing: [String] = []
     let wanted = tables.map(Set.init)
@@ -46,11 +56,11 @@ extension WriteTransaction {
       else { continue }
       missing.append(table)
     }
-    guard !missing.isEmpty else { return 0 }
+    guard !missing.isEmpty else { return [] }
     try postgres.execute(PostgresChangeTriggers.createFunction, reporting: true)
     for table in missing.sorted() {
       try postgres.execute(PostgresChangeTriggers.createTrigger(on: table), reporting: true)
     }
-    return missing.count
+    return Set(missing)
   }
 }
