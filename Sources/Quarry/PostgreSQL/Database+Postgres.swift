@@ -56,14 +56,16 @@ extension Database {
       guard let postgres = writer.postgres else { preconditionFailure("not a PostgreSQL writer") }
       try postgres.lockWrites()
       defer { postgres.unlockWrites() }
+      postgresObservation?.prepareWriter(postgres)
       var attempt = 1
       while true {
         let transaction = WriteTransaction(connection: writer)
         defer { transaction.invalidate() }
         do {
+          _ = postgres.takeSchemaChanges()
           try transaction.begin(.beginImmediate)
           let result = try transaction.commit { try body(transaction) }
-          changedTables = writer.hooks.takeCommittedTables()
+          changedTables = committedTables(on: postgres)
           return result
         } catch let error as PostgresError
           where (error.isSerializationFailure || error.isDeadlock)
@@ -77,5 +79,21 @@ extension Database {
         }
       }
     }
+  }
+
+  /// What the transaction just committed on `writer` changed, for observers: the tables its
+  /// own notifications name (triggers fire for cascades and `TRUNCATE` too), and, since no
+  /// trigger fires for them, the names in its CREATE, DROP and ALTER statements of tables and
+  /// views (after which every table is checked for its trigger again: a dropped table may be
+  /// back without one).
+  private func committedTables(on writer: PostgresConnection) -> Set<String> {
+    guard let postgresObservation else { return [] }
+    var tables = postgresObservation.takeOwnCommit(on: writer)
+    let schemaChanges = writer.takeSchemaChanges()
+    if !schemaChanges.isEmpty {
+      postgresObservation.forgetChecks()
+      for sql in schemaChanges { tables.formUnion(PostgresReadTables.tables(in: sql)) }
+    }
+    return tables
   }
 }

@@ -23,6 +23,9 @@ final class PostgresConnection {
   var trace: (@Sendable (String) -> Void)?
   /// The SQL of the statements run while an observed read records (see `trackingReads`).
   var recordedSQL: Set<String>?
+  /// The SQL of the statements that created, dropped or altered a table or view since the last
+  /// ``takeSchemaChanges()``: no trigger announces those, so the writer reports them itself.
+  private var schemaChanges: [String] = []
   /// The rows the last INSERT, UPDATE, DELETE or MERGE changed (SQLite's `changes()`).
   private(set) var lastAffectedRowCount = 0
   /// The key the last insert into an autoincrement table returned (SQLite's rowid).
@@ -159,7 +162,7 @@ final class PostgresConnection {
     switch PQresultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_SINGLE_TUPLE:
       guard let result else { break }
-      recordChanges(of: result)
+      recordChanges(of: result, sql: sql)
       return PostgresResult(handle: result)
     default:
       break
@@ -171,15 +174,45 @@ final class PostgresConnection {
 
   /// Keeps the row count of an INSERT, UPDATE, DELETE or MERGE (with or without RETURNING)
   /// for `changes`; other commands leave it, as they leave SQLite's `changes()`.
-  private func recordChanges(of result: OpaquePointer) {
+  /// Also keeps the SQL of a CREATE, DROP or ALTER of a table or view for
+  /// ``takeSchemaChanges()``.
+  private func recordChanges(of result: OpaquePointer, sql: String?) {
     guard let tag = PQcmdStatus(result) else { return }
     switch UInt8(bitPattern: tag.pointee) {
     case UInt8(ascii: "I"), UInt8(ascii: "U"), UInt8(ascii: "D"), UInt8(ascii: "M"):
-      guard let tuples = PQcmdTuples(result), tuples.pointee != 0 else { return }
-      lastAffectedRowCount = Int(String(cString: tuples)) ?? 0
+      if let tuples = PQcmdTuples(result), tuples.pointee != 0 {
+        lastAffectedRowCount = Int(String(cString: tuples)) ?? 0
+      } else if let sql, Self.changesSchema(tag) {
+        schemaChanges.append(sql)
+      }
+    case UInt8(ascii: "C"), UInt8(ascii: "A"):
+      if let sql, Self.changesSchema(tag) { schemaChanges.append(sql) }
     default:
       return
     }
+  }
+
+  /// Whether the command tag `tag` is that of a CREATE, DROP or ALTER of a table or view.
+  private static func changesSchema(_ tag: UnsafePointer<CChar>) -> Bool {
+    let object: UnsafePointer<CChar>
+    if strncmp(tag, "CREATE ", 7) == 0 {
+      object = tag + 7
+    } else if strncmp(tag, "DROP ", 5) == 0 {
+      object = tag + 5
+    } else if strncmp(tag, "ALTER ", 6) == 0 {
+      object = tag + 6
+    } else {
+      return false
+    }
+    return strcmp(object, "TABLE") == 0 || strcmp(object, "VIEW") == 0
+      || strcmp(object, "MATERIALIZED VIEW") == 0
+  }
+
+  /// The SQL of the statements that created, dropped or altered a table or view since the last
+  /// call (see `schemaChanges`); the list starts over.
+  func takeSchemaChanges() -> [String] {
+    defer { schemaChanges = [] }
+    return schemaChanges
   }
 
   /// Connects again after the connection was lost (a server restart, a network failure), with

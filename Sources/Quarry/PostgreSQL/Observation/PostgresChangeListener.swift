@@ -18,10 +18,14 @@ import Foundation
 /// connection's socket; each wake-up reads every notification that arrived
 /// (`PQconsumeInput`, `PQnotifies`) and reports the tables named in one call.
 ///
-/// Notifications sent by `ignoredBackend` (the `Database`'s own writer connection, which reports
-/// its commits itself, at once) are skipped. When the connection breaks, the listener reconnects
-/// with a growing pause (up to one second) and then reports an unknown change, since
-/// notifications sent meanwhile are lost.
+/// The `Database`'s own writer reports its commits itself, at commit (it listens too, and
+/// PostgreSQL hands a session its own notifications with the COMMIT's result). Its
+/// notifications are skipped here from its *marker* on: an empty notification it sends once it
+/// hears its own commits (see ``PostgresObservation/prepareWriter(_:)``). Notifications are
+/// read in commit order, so the writer's commits before the marker still come through here and
+/// those after it come only from the writer: none is lost, none is reported twice. When the
+/// connection breaks, the listener reconnects with a growing pause (up to one second) and then
+/// reports an unknown change, since notifications sent meanwhile are lost.
 ///
 /// Cost: one idle connection and one sleeping thread while observed; per commit elsewhere, one
 /// wake-up and a few microseconds. Nothing at all while nothing is observed.
@@ -36,12 +40,17 @@ final class PostgresChangeListener: @unchecked Sendable {
   /// Receives the changed tables, or nil when what changed is unknown (after a reconnection).
   private let onChange: @Sendable (Set<String>?) -> Void
   private let lock = NSLock()
-  private var ignoredBackend: Int32 = 0
+  /// The writer whose marker is awaited or was seen (0: none).
+  private var writerBackend: Int32 = 0
+  /// Whether the marker of `writerBackend` arrived: its notifications are skipped.
+  private var isSkippingWriter = false
   private var connection: PostgresConnection?
   /// Written to by `stop()` to wake the thread out of `poll`.
   private var wakeReadEnd: Int32 = -1
   private var wakeWriteEnd: Int32 = -1
   private var isStarted = false
+  /// Whether `LISTEN` is in effect (set once connected, cleared while reconnecting).
+  private var isListeningNow = false
   private var isStopped = false
   private let finished = DispatchSemaphore(value: 0)
   private var thread: Thread?
@@ -58,10 +67,15 @@ final class PostgresChangeListener: @unchecked Sendable {
     stop()
   }
 
-  /// Skips notifications sent by the server process `backend` (`PQbackendPID` of the writer).
-  func ignoreNotifications(fromBackend backend: Int32) {
+  /// Skips the notifications of server process `backend` (`PQbackendPID` of the writer) once
+  /// its marker (an empty notification) arrives; until then they come through.
+  ///
+  /// Call it before the writer sends the marker. Another writer backend replaces the previous
+  /// one (the writer reconnected).
+  func skipNotifications(fromBackendAfterMarker backend: Int32) {
     lock.lock()
-    ignoredBackend = backend
+    writerBackend = backend
+    isSkippingWriter = false
     lock.unlock()
   }
 
@@ -116,6 +130,13 @@ final class PostgresChangeListener: @unchecked Sendable {
     finished.wait()
     close(wakeReadEnd)
     close(wakeWriteEnd)
+  }
+
+  /// Whether the listener's `LISTEN` is in effect: a marker sent now will reach it.
+  var isListening: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return isListeningNow && !isStopped
   }
 
   private var isStopRequested: Bool {
@@ -179,6 +200,7 @@ final class PostgresChangeListener: @unchecked Sendable {
     guard (try? opened.execute("LISTEN \(Self.channel)")) != nil else { return false }
     lock.lock()
     connection = opened
+    isListeningNow = true
     lock.unlock()
     return true
   }
@@ -187,28 +209,46 @@ final class PostgresChangeListener: @unchecked Sendable {
     lock.lock()
     let connection = self.connection
     self.connection = nil
+    isListeningNow = false
     lock.unlock()
     // Closed when released, here on the listener's thread.
     _ = connection
   }
 
-  /// The tables named by the notifications libpq has read, except those of the ignored backend.
+  /// The tables named by the notifications libpq has read, except the writer's from its marker
+  /// on.
   private func takeNotifications(_ connection: PostgresConnection) -> Set<String> {
     lock.lock()
-    let ignored = ignoredBackend
-    lock.unlock()
-    return Self.tables(in: connection.takeNotifications(), ignoringBackend: ignored)
+    defer { lock.unlock() }
+    var tables: Set<String> = []
+    for notification in connection.takeNotifications()
+    where notification.channel == Self.channel {
+      if writerBackend != 0, notification.processID == writerBackend {
+        if notification.payload == Self.markerPayload {
+          isSkippingWriter = true
+          continue
+        }
+        if isSkippingWriter { continue }
+      }
+      if notification.payload != Self.markerPayload { tables.insert(notification.payload) }
+    }
+    return tables
   }
 
-  /// The tables `notifications` name on ``channel``, leaving out those sent by server process
-  /// `ignoredBackend` (0 leaves out none).
+  /// What a writer notifies once it hears its own commits: an empty payload, which no table
+  /// name is (listeners of other processes skip it).
+  static let markerPayload = ""
+
+  /// The tables `notifications` name on ``channel``, leaving out markers and those sent by
+  /// server process `ignoredBackend` (0 leaves out none).
   static func tables(
     in notifications: [PostgresNotification], ignoringBackend ignoredBackend: Int32
   )
     -> Set<String>
   {
     var tables: Set<String> = []
-    for notification in notifications where notification.channel == channel {
+    for notification in notifications
+    where notification.channel == channel && notification.payload != markerPayload {
       if ignoredBackend != 0, notification.processID == ignoredBackend { continue }
       tables.insert(notification.payload)
     }

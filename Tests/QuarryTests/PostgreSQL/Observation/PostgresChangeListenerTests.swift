@@ -6,7 +6,7 @@ import XCTest
 @testable import Quarry
 
 /// The change listener on a real server: commits of any client reach it, by table, once per
-/// transaction; rolled-back work and the ignored writer's own commits do not; a broken
+/// transaction; rolled-back work and the writer's own commits after its marker do not; a broken
 /// connection is re-established and reported as an unknown change.
 ///
 /// Notifications from one session arrive in commit order, so "this did not arrive" is shown by
@@ -112,15 +112,21 @@ final class PostgresChangeListenerTests: XCTestCase {
     XCTAssertEqual(heard.wait(forTables: 1), [["Nests"]])
   }
 
-  func testTheIgnoredBackendIsSkippedAndItsOwnConnectionHearsItAtCommit() throws {
+  func testTheWritersCommitsAreSkippedFromItsMarkerOnAndItHearsThemAtCommit() throws {
     let writer = try connect(conninfo)
     defer { PQfinish(writer) }
     try exec(writer, "LISTEN \(PostgresChangeListener.channel)")
     let heard = Heard()
     let listener = PostgresChangeListener(conninfo: conninfo) { heard.append($0) }
-    listener.ignoreNotifications(fromBackend: PQbackendPID(writer))
     listener.start()
     defer { listener.stop() }
+    XCTAssertTrue(listener.isListening)
+    listener.skipNotifications(fromBackendAfterMarker: PQbackendPID(writer))
+    // Before its marker the writer's commits come through: it may not have heard them.
+    try exec(writer, #"INSERT INTO "Nests" VALUES (1)"#)
+    XCTAssertEqual(heard.wait(forTables: 1), [["Nests"]])
+    try exec(writer, "SELECT pg_notify('\(PostgresChangeListener.channel)', '')")
+    _ = notifications(writer)
     try exec(writer, "BEGIN")
     try exec(writer, "INSERT INTO birds VALUES (1, 'robin')")
     XCTAssertEqual(
@@ -130,8 +136,11 @@ final class PostgresChangeListenerTests: XCTestCase {
     // Delivered to the committing session before its COMMIT result: no wait, no socket read.
     XCTAssertEqual(
       PostgresChangeListener.tables(in: notifications(writer), ignoringBackend: 0), ["birds"])
-    try exec(client, #"INSERT INTO "Nests" VALUES (1)"#)
-    XCTAssertEqual(heard.wait(forTables: 1), [["Nests"]])
+    // Another session's marker names no table and starts no skipping.
+    try exec(client, "SELECT pg_notify('\(PostgresChangeListener.channel)', '')")
+    try exec(client, #"INSERT INTO "Nests" VALUES (2)"#)
+    // The writer's birds commit came before this one, and was skipped.
+    XCTAssertEqual(heard.wait(forTables: 2), [["Nests"], ["Nests"]])
   }
 
   func testABrokenConnectionIsReopenedAndReportedAsAnUnknownChange() throws {

@@ -83,14 +83,69 @@ final class PostgresObservationTests: XCTestCase {
         return try Self.birdCount(db)
       })
     await collector.wait { $0 == [0] }
-    // Notifications of one client arrive in commit order: once the birds commit is seen, the
-    // nests commit before it was heard too, and caused no fetch.
+    // Read twice: birds got its trigger after the first read, so it was read again after.
+    XCTAssertEqual(reads.value, 2)
+    // Notifications of one client arrive in commit order: once psql's birds commit is seen,
+    // its nests commit before it was heard too, and caused no fetch. This database's own
+    // nests commit was reported at commit.
     XCTAssertEqual(try psql(#"INSERT INTO nests VALUES (1)"#), 0)
     try await db.write { try $0.execute(#"INSERT INTO "nests" VALUES (2)"#) }
-    try await db.write { try $0.execute(#"INSERT INTO "birds" VALUES (1, 'robin')"#) }
+    XCTAssertEqual(try psql(#"INSERT INTO birds VALUES (1, 'robin')"#), 0)
     await collector.wait { $0 == [0, 1] }
-    db.observedFile.waitForDeliveries()
-    XCTAssertEqual(reads.value, 2)
+    XCTAssertTrue(db.observedFile.waitForDeliveries(), "the observation lane stayed busy")
+    XCTAssertEqual(reads.value, 3)
+    await collector.cancel()
+  }
+
+  func testOwnCommitsAreReportedAtCommitAndTheirEchoIsDropped() async throws {
+    let db = try Database(postgres: conninfo)
+    let birds = ObservationCollector(db.observe { try Self.birdCount($0) })
+    let nests = ObservationCollector(
+      db.observe { try $0.fetchValue(Int.self, sql: #"SELECT count(*) FROM "nests""#) ?? -1 })
+    await birds.wait { $0 == [0] }
+    await nests.wait { $0 == [0] }
+    let queued = db.observedFile.queuedFetchCount
+    try await db.write { try $0.execute(#"INSERT INTO "birds" VALUES (1, 'robin')"#) }
+    // As on SQLite, the fetch was queued before `write` returned: no wait for the listener.
+    XCTAssertTrue(db.observedFile.waitForDeliveries(), "the observation lane stayed busy")
+    XCTAssertEqual(db.observedFile.queuedFetchCount, queued + 1)
+    // psql's commit reaches the listener after any echo of ours would have (commit order):
+    // once its fetch came, an echo would have caused one more fetch of birds.
+    XCTAssertEqual(try psql(#"INSERT INTO nests VALUES (1)"#), 0)
+    await nests.wait { $0 == [0, 1] }
+    XCTAssertTrue(db.observedFile.waitForDeliveries(), "the observation lane stayed busy")
+    XCTAssertEqual(db.observedFile.queuedFetchCount, queued + 2)
+    await birds.wait { $0 == [0, 1] }
+    await birds.cancel()
+    await nests.cancel()
+  }
+
+  func testTheWriterListensOnlyWhileObserved() async throws {
+    let db = try Database(postgres: conninfo)
+    // Runs on the writer connection, after the write's own preparation.
+    let sql = "SELECT COALESCE(string_agg(c, ','), '') FROM pg_listening_channels() c"
+    let channels = { try db.write { try $0.fetchValue(String.self, sql: sql) } }
+    XCTAssertEqual(try channels(), "")
+    let collector = ObservationCollector(db.observe { try Self.birdCount($0) })
+    await collector.wait { $0 == [0] }
+    XCTAssertEqual(try channels(), PostgresChangeListener.channel)
+    await collector.cancel()
+    XCTAssertEqual(try channels(), "")
+  }
+
+  func testADroppedAndRecreatedTableIsSeenAndGetsItsTriggerBack() async throws {
+    let db = try Database(postgres: conninfo)
+    let collector = ObservationCollector(db.observe { try Self.birdCount($0) })
+    await collector.wait { $0 == [0] }
+    try await db.write { db in
+      try db.execute(#"DROP TABLE "birds""#)
+      try db.execute(#"CREATE TABLE "birds" ("id" BIGINT PRIMARY KEY, "name" TEXT NOT NULL)"#)
+      try db.execute(#"INSERT INTO "birds" VALUES (1, 'robin'), (2, 'wren')"#)
+    }
+    await collector.wait { $0 == [0, 2] }
+    // The new table got the trigger: another client's commit is heard.
+    XCTAssertEqual(try psql(#"INSERT INTO birds VALUES (3, 'jay')"#), 0)
+    await collector.wait { $0 == [0, 2, 3] }
     await collector.cancel()
   }
 
@@ -110,7 +165,7 @@ final class PostgresObservationTests: XCTestCase {
     process.arguments = ["--no-psqlrc", "-v", "ON_ERROR_STOP=1", "-q", "-d", conninfo, "-c", sql]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
+    guard process.waitUntilExit(timeout: 120) else { return -1 }
     return process.terminationStatus
   }
 }
