@@ -265,8 +265,8 @@ final class ObservedFile: @unchecked Sendable {
   }
 
   /// Runs the fetches of `group`, observers of one `Database`, in as few read transactions as
-  /// possible: one, unless a read fails in a way that ends the transaction, after which the
-  /// rest run in a new one.
+  /// possible: one, unless a read fails in a way that ends the transaction (on PostgreSQL, any
+  /// failed statement), after which the rest run in a new one.
   private func fetch(
     _ group: [any DatabaseChangeObserver], into regions: inout [(ObjectIdentifier, DatabaseRegion)]
   ) {
@@ -282,8 +282,12 @@ final class ObservedFile: @unchecked Sendable {
             index += 1
             if let region = observer.fetch(in: transaction) {
               regions.append((ObjectIdentifier(observer), region))
-            } else if transaction.connection.isAutocommit {
-              break  // the failed read rolled the transaction back
+            } else if transaction.connection.isAutocommit
+              || transaction.connection.postgres?.isInFailedTransaction == true
+            {
+              // The failed read rolled the transaction back, or (PostgreSQL) aborted it: every
+              // later statement in it would fail.
+              break
             }
           }
         }
