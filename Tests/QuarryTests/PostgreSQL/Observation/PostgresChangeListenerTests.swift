@@ -12,40 +12,18 @@ import XCTest
 /// Notifications from one session arrive in commit order, so "this did not arrive" is shown by
 /// a later commit arriving first, never by waiting for a while.
 final class PostgresChangeListenerTests: XCTestCase {
-  nonisolated(unsafe) private static var server: PostgresTestServer?
-  nonisolated(unsafe) private static var startError: Error?
-  nonisolated(unsafe) private static var databaseCount = 0
-
-  override class func setUp() {
-    super.setUp()
-    do {
-      server = try PostgresTestServer.start()
-    } catch {
-      startError = error
-    }
-  }
-
-  override class func tearDown() {
-    server?.stop()
-    server = nil
-    super.tearDown()
-  }
-
   private var conninfo = ""
   private var client: OpaquePointer?
 
-  /// A fresh database per test, holding `birds` and `nests` with Quarry's triggers.
+  /// A fresh database per test on the process's shared server, holding `birds` and `Nests`
+  /// with Quarry's triggers.
   override func setUpWithError() throws {
-    guard let server = Self.server else {
-      XCTFail("the PostgreSQL test server did not start: \(Self.startError.map { "\($0)" } ?? "")")
+    do {
+      conninfo = try SharedPostgresServer.createDatabase().conninfo
+    } catch {
+      XCTFail("the PostgreSQL test server did not start: \(error)")
       throw CancellationError()
     }
-    Self.databaseCount += 1
-    let name = "listener_\(Self.databaseCount)"
-    let admin = try connect(server.conninfo)
-    defer { PQfinish(admin) }
-    try exec(admin, "CREATE DATABASE \(name)")
-    conninfo = server.conninfo.replacingOccurrences(of: "dbname=postgres", with: "dbname=\(name)")
     client = try connect(conninfo)
     try exec(client, #"CREATE TABLE birds (id BIGINT PRIMARY KEY, name TEXT)"#)
     try exec(client, #"CREATE TABLE "Nests" (id BIGINT PRIMARY KEY)"#)
