@@ -53,7 +53,8 @@ final class PostgresObservation: @unchecked Sendable {
   /// listens too and that this listener got the writer's marker; once nothing is observed,
   /// stops the writer listening (other clients' notifications would only pile up on it).
   ///
-  /// Costs one round trip when observation starts or stops, nothing otherwise. A failure only
+  /// Costs two round trips when observation starts (`LISTEN`, the marker) and one when it
+  /// stops, nothing otherwise. A failure only
   /// leaves the writer's commits to the listener, which then still reports them (later).
   func prepareWriter(_ writer: PostgresConnection) {
     lock.lock()
