@@ -170,8 +170,10 @@ final class ObservationConcurrencyTests: EngineTestCase {
     let child = try StressProcess(["inserter", path, "1", "20"])
     XCTAssertEqual(child.wait(), 0, child.standardError)
     await items.wait { $0.last == 25 }
-    await local.wait { $0.count == 2 }  // another process wrote: unknown tables, one fetch
-    XCTAssertEqual(local.values.map(\.0), [0, 0])
+    // Another process wrote: unknown tables, one fetch per poll that saw its commits (more
+    // than one when its 20 commits span several polls, as on a loaded machine).
+    await local.wait { $0.count >= 2 }
+    XCTAssertEqual(Set(local.values.map(\.0)), [0])
     await items.cancel()
     await local.cancel()
     XCTAssertEqual(db.observerCount, 0)
