@@ -8,7 +8,7 @@ import XCTest
 /// are `JSONPathTests` (generated models, random rows against plain Swift).
 final class JSONPathSpellingTests: EngineTestCase {
   private static let document =
-    #"{"a b": {"x\"y": 5, "it's": true}, "c,d}": "t", "back\\slash": 2.5, "nothing": null}"#
+    #"{"a b": {"x\"y": 5, "it's": true}, "c,d}": "t", "back\\slash": 2.5, "a\/b": 3, "nothing": null}"#
 
   func testPostgresCastsTheExtractedTextToThePathsType() {
     func spelled(_ keys: [String], _ kind: JSONValueKind) -> String {
@@ -69,10 +69,12 @@ final class JSONPathSpellingTests: EngineTestCase {
         (["a b", "missing"], .integer, .null),
       ]
       if engine == .postgres {
-        // SQLite's path syntax (3.40) has no escape inside a quoted key, so a key holding a
-        // double quote or a backslash cannot be named there: a known gap of its spelling.
+        // SQLite (3.40) compares a path's key with the key as the JSON text escapes it and has
+        // no escape inside a quoted key, so a key holding a double quote, a backslash or an
+        // escaped slash cannot be named there: a known gap of its spelling (README).
         cases += [
           (["a b", #"x"y"#], .integer, .integer(5)), ([#"back\slash"#], .real, .real(2.5)),
+          (["a/b"], .integer, .integer(3)),
         ]
       }
       for (keys, kind, expected) in cases {
