@@ -71,7 +71,7 @@ final class CustomConversionTests: EngineTestCase {
           XCTAssertEqual(
             "\(error)",
             #"PostgreSQL error 42804: column "v" is of type bytea but expression is of type "#
-              + #"bigint - while executing `INSERT INTO "values" ("v") VALUES (?)`"#)
+              + #"bigint - while executing `INSERT INTO "values bytea" ("v") VALUES (?)`"#)
         }
       }
     }

@@ -13,16 +13,20 @@ extension EngineTestCase {
   /// let (back, stored) = try engineRoundTrip(Decimal(string: "19.99")!, as: .numeric)
   /// ```
   func engineRoundTrip<V: DatabaseValueConvertible>(
-    _ value: V, as type: SQLType, kind: ColumnDefinition.ValueKind? = nil
+    _ value: V, as type: SQLType, kind: ColumnDefinition.ValueKind? = nil, in db: Database? = nil
   ) throws -> (value: V?, stored: DatabaseValue) {
-    let db = try makeDatabase()
+    let db = try db ?? makeDatabase()
     let column = ColumnDefinition("v", type, kind: kind, nullable: true)
     let declared = currentEngine == .postgres ? column.postgresType : type.sql
+    // One table per column type: PostgreSQL's prepared SELECT keeps its result type.
+    let table = SQLIdentifier.quote("values " + declared.lowercased())
     try db.write { db in
-      try db.execute(#"CREATE TABLE "values" ("v" \#(declared))"#)
-      try db.execute(#"INSERT INTO "values" ("v") VALUES (?)"#, arguments: [value])
+      try db.execute("DROP TABLE IF EXISTS \(table)")
+      try db.execute(#"CREATE TABLE \#(table) ("v" \#(declared))"#)
+      try db.execute(#"INSERT INTO \#(table) ("v") VALUES (?)"#, arguments: [value])
     }
-    let back = try db.read { try $0.fetchValue(V.self, sql: #"SELECT "v" FROM "values""#) }
-    return (back, try rawValue(#"SELECT "v" FROM "values""#, in: db))
+    let select = #"SELECT "v" FROM \#(table)"#
+    let back = try db.read { try $0.fetchValue(V.self, sql: select) }
+    return (back, try rawValue(select, in: db))
   }
 }
