@@ -8,7 +8,9 @@ final class JSONConversionTests: DatabaseTestCase {
   func testCollectionsAreStoredAsSortedJSONText() {
     forEachEngine { _ in
       try db.write { try $0.migrate([Measurement.self]) }
-      try db.write { try $0.insert(Measurement(id: nil, small: 1, label: "a", tags: ["x", "y/z"])) }
+      try db.write {
+        try $0.insert(Measurement(id: nil, small: 1, label: "a", tags: ["x", "y/z"]))
+      }
       XCTAssertEqual(
         try rawRows(#"SELECT "tags" FROM "measurements""#, in: db), [[.text(#"["x","y/z"]"#)]])
     }
