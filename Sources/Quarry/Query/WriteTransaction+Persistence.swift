@@ -180,12 +180,10 @@ extension WriteTransaction {
     if _slowPath(statement.postgres != nil) {
       let tableStatements = checkedConnection.statements(for: T.self)
       if T.hasOwnedChildren {
-        // As on SQLite below: the children go to the row written, whose key the value takes.
+        // As on SQLite below: the children go to the row written, whose key the value takes
+        // (the conflict action always updates, so RETURNING has the row).
         let stored: T? = try runPostgresUpsertReturningRow(statement, of: tableStatements)
-        guard let stored else {
-          preconditionFailure("an upsert with RETURNING returned no row: \(statement.sql)")
-        }
-        stamped.takePrimaryKey(from: stored)
+        if let stored { stamped.takePrimaryKey(from: stored) }
       } else {
         _ = try runPostgresInsert(statement, of: tableStatements, table: T.table)
       }
