@@ -50,7 +50,50 @@ private enum PartsWithoutBin: MigrationVersion {
   ]
 }
 
+private enum Counters: MigrationVersion {
+  static let table = TableDefinition(
+    name: "counters",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
+      ColumnDefinition("name", .text),
+    ])
+  static let migrations: [GeneratedMigration] = []
+}
+
+private enum NotedCounters: MigrationVersion {
+  static let table = TableDefinition(
+    name: "counters",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true, autoincrement: true),
+      ColumnDefinition("name", .text), ColumnDefinition("note", .text, nullable: true),
+    ])
+  static let migrations = [
+    GeneratedMigration(
+      "0002_counters_rebuild",
+      steps: [
+        .rebuildTable(table, columns: [.copy("id"), .copy("name"), .value("note", sql: "NULL")])
+      ])
+  ]
+}
+
 final class RebuildEdgeTests: MigrationTestCase {
+  func testTheKeysOfDeletedRowsAreNotHandedOutAgainAfterARebuild() throws {
+    forEachEngine { _ in
+      let db = try database(
+        at: [Evolving<Counters>.self],
+        sql: [
+          #"INSERT INTO "counters" ("name") VALUES ('a'), ('b'), ('c')"#,
+          #"DELETE FROM "counters" WHERE "id" > 1"#,
+        ])
+      try db.migrate([Evolving<NotedCounters>.self])
+      try db.write { try $0.execute(#"INSERT INTO "counters" ("name") VALUES ('d')"#) }
+      XCTAssertEqual(
+        try rawRows(#"SELECT "id", "name" FROM "counters" ORDER BY "id""#, in: db),
+        [[.integer(1), .text("a")], [.integer(4), .text("d")]])
+      try assertSchemaIsNew(db, at: [Evolving<NotedCounters>.self])
+    }
+  }
+
   private func partsDatabase() throws -> Database {
     try database(
       at: [Evolving<Parts>.self],
