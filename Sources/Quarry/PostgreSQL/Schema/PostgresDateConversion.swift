@@ -4,30 +4,33 @@
 /// PostgreSQL cannot call Swift.
 ///
 /// Every distinct stored value that converts goes into a temporary table of old and new values
-/// (`quarry_rebuild_dates_<n>`, dropped after the copy), which the copy's expression looks up;
-/// a value with no entry is one that cannot convert, and the rebuild's check names its row.
+/// (`pg_temp.quarry_rebuild_dates_<n>`, dropped after the copy, and at commit if a refused
+/// migration left it), which the copy's expression looks up; a value with no entry is one that
+/// cannot convert, and the rebuild's check names its row.
 ///
 /// ```swift
 /// let dates = try PostgresDateConversion.prepare(
 ///   column: "at", sourceType: "DOUBLE PRECISION", targetType: "TEXT", toText: true,
 ///   table: "meetings", number: 1, catalog: catalog)
-/// dates.converted   // (SELECT quarry_new FROM "quarry_rebuild_dates_1" WHERE quarry_old = "at")
+/// dates.converted
+/// // (SELECT quarry_new FROM pg_temp."quarry_rebuild_dates_1" WHERE quarry_old = "at")
 /// ```
 struct PostgresDateConversion {
   /// The temporary table of old and new values.
   let mapTable: String
   let column: String
 
+  /// The map's name, in the session's own schema: never a table of the app's.
+  private var map: String { "pg_temp." + SQLIdentifier.quote(mapTable) }
+
   /// The SQL expression of the converted value; NULL for NULL and for what cannot convert.
   var converted: String {
-    "(SELECT quarry_new FROM \(SQLIdentifier.quote(mapTable)) WHERE quarry_old = "
-      + "\(SQLIdentifier.quote(column)))"
+    "(SELECT quarry_new FROM \(map) WHERE quarry_old = \(SQLIdentifier.quote(column)))"
   }
 
   /// An SQL condition, true for a non-NULL value that cannot be converted exactly.
   var rejects: String {
-    "NOT EXISTS (SELECT 1 FROM \(SQLIdentifier.quote(mapTable)) WHERE quarry_old = "
-      + "\(SQLIdentifier.quote(column)))"
+    "NOT EXISTS (SELECT 1 FROM \(map) WHERE quarry_old = \(SQLIdentifier.quote(column)))"
   }
 
   /// Fills the map of `column`'s values in `table`, converted to text (`toText`) or seconds.
@@ -37,10 +40,11 @@ struct PostgresDateConversion {
   ) throws -> PostgresDateConversion {
     let conversion = PostgresDateConversion(
       mapTable: "quarry_rebuild_dates_\(number)", column: column)
-    let map = SQLIdentifier.quote(conversion.mapTable)
+    let map = conversion.map
+    try catalog.execute("DROP TABLE IF EXISTS \(map)")
     try catalog.execute(
       "CREATE TEMPORARY TABLE \(map) (quarry_old \(sourceType) PRIMARY KEY, "
-        + "quarry_new \(targetType) NOT NULL)")
+        + "quarry_new \(targetType) NOT NULL) ON COMMIT DROP")
     let quoted = SQLIdentifier.quote(column)
     var pairs: [DatabaseValue] = []
     for row in try catalog.rows(
@@ -73,7 +77,7 @@ struct PostgresDateConversion {
 
   /// Drops the map once the copy has read it.
   func drop(in catalog: PostgresCatalog) throws {
-    try catalog.execute("DROP TABLE \(SQLIdentifier.quote(mapTable))")
+    try catalog.execute("DROP TABLE \(map)")
   }
 
   /// The date a stored value holds, as seconds since 2001; nil when it holds none exactly, as
