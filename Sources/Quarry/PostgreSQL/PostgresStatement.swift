@@ -69,6 +69,9 @@ final class PostgresStatement {
   var isBusy: Bool { result != nil }
 
   private func run() throws {
+    // Before `needsPreparing`: beginning may reconnect, which needs the statement prepared
+    // again in the new session.
+    try connection.beginDeferredWrite()
     if needsPreparing {
       try prepare()
     }
