@@ -43,6 +43,8 @@ extension PostgresConnection {
   /// transaction's snapshot is taken after any commit it waited for.
   func deferWriteBegin() {
     isWriteBeginDeferred = true
+    // An attempt that runs no statement must not be retried for the failure of the last one.
+    sawRetryableFailure = false
   }
 
   /// Takes the write lock and begins the transaction of ``deferWriteBegin()``, when one is
@@ -92,6 +94,12 @@ extension PostgresConnection {
         isWriteBeginDeferred = false
         return
       }
+    }
+    switch control {
+    case .begin, .beginImmediate:
+      sawRetryableFailure = false
+    case .commit, .rollback:
+      break
     }
     switch control {
     case .begin:

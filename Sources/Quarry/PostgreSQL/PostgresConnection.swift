@@ -35,6 +35,11 @@ final class PostgresConnection {
   var isWriteBeginDeferred = false
   /// Whether this session holds the write lock of ``lockWrites()``.
   var holdsWriteLock = false
+  /// Whether a statement failed with a serialization failure or a deadlock (40001, 40P01) since
+  /// the transaction began. Kept by the connection, not read from the error `write` sees, so a
+  /// failure the closure caught (`try?`) still has the closure run again: PostgreSQL aborted
+  /// the transaction either way.
+  var sawRetryableFailure = false
 
   /// Connects with `conninfo`, a libpq connection string (`host=/run/postgresql dbname=app`) or
   /// URI (`postgresql://app@localhost/app`), always in UTF-8 (`client_encoding`).
@@ -172,6 +177,7 @@ final class PostgresConnection {
     }
     let error = PostgresError(result: result, connection: handle, sql: sql)
     PQclear(result)
+    if error.isSerializationFailure || error.isDeadlock { sawRetryableFailure = true }
     throw error
   }
 
