@@ -175,6 +175,24 @@ extension Renderer {
       value = bound
     } else if let rootValue = root[first] {
       value = rootValue
+    } else if first == "forloop", let loop = loops.last {
+      guard components.count > 1 else { return forloopValue(at: loops.count - 1) }
+      guard
+        let member = components[1].name == "outer"
+          ? forloopValue(at: loops.count - 2) : Self.forloopMember(components[1].name, of: loop)
+      else {
+        if allowsUndefined { return .null }
+        report(
+          .undefinedVariable(
+            path.prefix(through: 1),
+            suggestion: EditDistance.suggestion(
+              for: components[1].name, among: Self.forloopMembers
+            ).map { "forloop.\($0)" }),
+          at: path.location)
+        return nil
+      }
+      value = member
+      next = 2
     } else if let lazy = lazyRoot[first] {
       // Only a member that needs one element builds one; anything else sees the whole array.
       guard components.count > 1 else { return lazy.materialized }
@@ -196,24 +214,6 @@ extension Renderer {
       } else {
         return noMember(path, at: 1, of: .array([]), allowsUndefined: allowsUndefined)
       }
-      next = 2
-    } else if first == "forloop", let loop = loops.last {
-      guard components.count > 1 else { return forloopValue(at: loops.count - 1) }
-      guard
-        let member = components[1].name == "outer"
-          ? forloopValue(at: loops.count - 2) : Self.forloopMember(components[1].name, of: loop)
-      else {
-        if allowsUndefined { return .null }
-        report(
-          .undefinedVariable(
-            path.prefix(through: 1),
-            suggestion: EditDistance.suggestion(
-              for: components[1].name, among: Self.forloopMembers
-            ).map { "forloop.\($0)" }),
-          at: path.location)
-        return nil
-      }
-      value = member
       next = 2
     } else {
       if allowsUndefined { return .null }
