@@ -65,10 +65,9 @@ extension Database {
           let result = try transaction.commit { try body(transaction) }
           changedTables = writer.hooks.takeCommittedTables()
           return result
-        } catch let error as PostgresError
-          where (error.isSerializationFailure || error.isDeadlock)
-          && attempt < Self.postgresWriteAttempts
-        {
+        } catch _ where postgres.sawRetryableFailure && attempt < Self.postgresWriteAttempts {
+          // Decided from the connection, not from `error`: the closure may have caught the
+          // conflict and thrown something else, or returned and had the commit throw 25P02.
           writer.hooks.discardChanges()
           attempt += 1
         } catch {

@@ -30,6 +30,11 @@ final class PostgresConnection {
   /// How many times the connection was re-established: statements prepared in an earlier
   /// session are prepared again.
   private(set) var session = 0
+  /// Whether a statement failed with a serialization failure or a deadlock (40001, 40P01) since
+  /// the transaction began. Kept by the connection, not read from the error `write` sees, so a
+  /// failure the closure caught (`try?`) still has the closure run again: PostgreSQL aborted
+  /// the transaction either way.
+  var sawRetryableFailure = false
 
   /// Connects with `conninfo`, a libpq connection string (`host=/run/postgresql dbname=app`) or
   /// URI (`postgresql://app@localhost/app`), always in UTF-8 (`client_encoding`).
@@ -166,6 +171,7 @@ final class PostgresConnection {
     }
     let error = PostgresError(result: result, connection: handle, sql: sql)
     PQclear(result)
+    if error.isSerializationFailure || error.isDeadlock { sawRetryableFailure = true }
     throw error
   }
 

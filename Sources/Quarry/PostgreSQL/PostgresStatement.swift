@@ -20,6 +20,8 @@ final class PostgresStatement {
   private var preparedTypes: [UInt32] = []
   /// The connection's session the statement was prepared in.
   private var session = 0
+  /// The ``PostgresSchemaGeneration`` the statement was prepared in.
+  private var generation = 0
   /// The rows of the current run; nil before the first step and after a reset.
   private(set) var result: PostgresResult?
   /// The current row of `result`.
@@ -83,7 +85,9 @@ final class PostgresStatement {
   /// Whether the statement was never prepared, or a parameter is now bound with a type the
   /// prepared statement does not have (NULL fits any type).
   private var needsPreparing: Bool {
-    guard name != nil, session == connection.session else { return true }
+    guard name != nil, session == connection.session,
+      generation == PostgresSchemaGeneration.shared.current
+    else { return true }
     let types = parameters.types
     for index in types.indices where types[index] != PostgresType.unspecified {
       if types[index] != preparedTypes[index] { return true }
@@ -98,6 +102,7 @@ final class PostgresStatement {
       if index < preparedTypes.count { types[index] = preparedTypes[index] }
     }
     let newName = connection.nextStatementName()
+    let newGeneration = PostgresSchemaGeneration.shared.current
     while true {
       do {
         try connection.prepare(name: newName, sql: translatedSQL, types: types, reportedSQL: sql)
@@ -114,6 +119,7 @@ final class PostgresStatement {
     }
     if let name, session == connection.session { connection.deallocate(name: name) }
     session = connection.session
+    generation = newGeneration
     name = newName
     preparedTypes = types
     describedColumns = nil
