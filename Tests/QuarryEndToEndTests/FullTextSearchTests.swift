@@ -1,5 +1,6 @@
 import Foundation
 import Quarry
+import QuarryTestSupport
 import XCTest
 
 /// `fullText = [title, summary]` and `matching(_:)` (issue 21) through the generated `Article`
@@ -33,6 +34,15 @@ final class FullTextSearchTests: XCTestCase {
       .split { !$0.isLetter && !$0.isNumber }.map(String.init)
   }
 
+  /// The words of `text` as PostgreSQL's `simple` configuration sees them on the test server
+  /// (`initdb --no-locale`): letters and digits, ASCII case folded, diacritics and other
+  /// letters' case kept.
+  private static func postgresWords(_ text: String?) -> [String] {
+    (text ?? "").split { !$0.isLetter && !$0.isNumber }.map { word in
+      String(word.map { $0.isASCII ? Character($0.lowercased()) : $0 })
+    }
+  }
+
   private func expected(_ matches: (String) -> Bool) -> [Article] {
     articles.filter { article in
       (Self.words(article.title) + Self.words(article.summary)).contains(where: matches)
@@ -64,6 +74,47 @@ final class FullTextSearchTests: XCTestCase {
       try $0.fetchCursor(query.order(Article.Columns.views.desc)).collect()
     }
     XCTAssertEqual(walked, popular)
+  }
+
+  /// `matching` on PostgreSQL through the same generated `Article` (its GIN index, `@@`): each
+  /// search compared with Swift over the words PostgreSQL's `simple` configuration indexes.
+  func testMatchingOnPostgresIsWhatSwiftFindsInItsWords() throws {
+    let database = try SharedPostgresServer.createDatabase()
+    do {
+      let pg = try Database(postgres: database.conninfo)
+      try pg.migrate(Article.self)
+      var rows = articles.map { Article(title: $0.title, summary: $0.summary, views: $0.views) }
+      try pg.write { tx in
+        for index in rows.indices { rows[index].id = try tx.insert(rows[index]) }
+      }
+      func expected(_ matches: (String) -> Bool) -> [Article] {
+        rows.filter { row in
+          (Self.postgresWords(row.title) + Self.postgresWords(row.summary)).contains(where: matches)
+        }
+      }
+      func search(_ query: Query<Article>) throws -> [Article] {
+        try pg.read { try $0.fetchAll(query.order(Article.Columns.id.asc)) }
+      }
+      let prefixed = expected { $0.hasPrefix("wizard") }
+      XCTAssertEqual(try search(Article.all().matching("wizard*")), prefixed)
+      XCTAssertEqual(prefixed.count, 4)
+      XCTAssertEqual(try search(Article.all().matching("wizard")), expected { $0 == "wizard" })
+      XCTAssertEqual(try search(Article.all().matching("ROUSSEAU")), expected { $0 == "rousseau" })
+      // Diacritics are kept: "EMILE" is not "Émile" there (FTS5 folds them).
+      XCTAssertEqual(try search(Article.all().matching("EMILE")), [])
+      XCTAssertEqual(try search(Article.all().matching("nothing")), [])
+      XCTAssertEqual(
+        try search(Article.all().matching("wiz* AND dog")).map(\.title), ["The Wizard of Oz"])
+      let query = Article.all().matching("wizard*").filter(Article.Columns.views > 2)
+      let popular = try pg.read { try $0.fetchAll(query.order(Article.Columns.views.desc)) }
+      XCTAssertEqual(popular, prefixed.filter { $0.views > 2 }.sorted { $0.views > $1.views })
+      XCTAssertEqual(try pg.read { try $0.fetchCount(query) }, popular.count)
+      let walked = try pg.read {
+        try $0.fetchCursor(query.order(Article.Columns.views.desc)).collect()
+      }
+      XCTAssertEqual(walked, popular)
+    }
+    database.drop()
   }
 
   func testTriggersFollowInsertsUpdatesAndDeletes() throws {

@@ -1,31 +1,54 @@
 import Foundation
 import Quarry
+import QuarryTestSupport
 import XCTest
 
 /// Typed JSON paths through generated code (`JSONPaths/Models`, generated into
 /// `JSONPaths/Generated` with `Table.stencil` alone, as `FullText/` is): every filter over
 /// random rows is compared with the same filter in plain Swift on the same values, NULLs,
-/// missing keys and non-ASCII text included.
+/// missing keys and non-ASCII text included. Each test runs on SQLite and on PostgreSQL
+/// (`jsonb`, a fresh database on the shared test server) with the same rows and expectations.
 final class JSONPathTests: XCTestCase {
   private var database: Database!
   private var editions: [Edition] = []
+
+  /// The engines a test runs its body on.
+  private enum Engine: String, CaseIterable {
+    case sqlite, postgres
+  }
 
   private static let names = [
     "Émile Zola", "Zoé", "北京", "Ada", "Ωmega", "José", #"a'b "c""#, "ß", "", "e\u{301}cole",
   ]
 
-  override func setUpWithError() throws {
-    database = try Database.inMemory()
-    try database.migrate(Edition.self)
-    var random = SeededGenerator(seed: 21)
-    editions = (1...400).map { Self.edition(id: $0, random: &random) }
-    try database.write { tx in
-      for edition in editions { try tx.insert(edition) }
+  /// Runs `body` once per engine, on a database holding the 400 random editions; a failure's
+  /// message names the engine (`body` gets it for its assertion messages).
+  private func forEachEngine(
+    file: StaticString = #filePath, line: UInt = #line, _ body: (Engine) throws -> Void
+  ) {
+    for engine in Engine.allCases {
+      var random = SeededGenerator(seed: 21)
+      editions = (1...400).map { Self.edition(id: $0, random: &random) }
+      var fresh: PostgresTestDatabase?
+      do {
+        switch engine {
+        case .sqlite: database = try Database.inMemory()
+        case .postgres:
+          let created = try SharedPostgresServer.createDatabase()
+          fresh = created
+          database = try Database(postgres: created.conninfo)
+        }
+        try database.migrate(Edition.self)
+        try database.write { tx in
+          for edition in editions { try tx.insert(edition) }
+        }
+        try body(engine)
+      } catch {
+        XCTFail("[\(engine)] threw \(error)", file: file, line: line)
+      }
+      database = nil
+      fresh?.drop()
     }
-  }
-
-  override func tearDown() {
-    database = nil
   }
 
   private static func pick<T>(_ values: [T], _ random: inout SeededGenerator) -> T {
@@ -75,6 +98,10 @@ final class JSONPathTests: XCTestCase {
   }
 
   func testFiltersOnPathsMatchTheSameFilterInSwift() throws {
+    forEachEngine { engine in try filtersMatch(engine) }
+  }
+
+  private func filtersMatch(_ engine: Engine) throws {
     let someone = editions[7].meta.author.name
     let date = editions[11].meta.released
     let rating = try XCTUnwrap(editions.compactMap(\.meta.rating).dropFirst(3).first)
@@ -124,7 +151,7 @@ final class JSONPathTests: XCTestCase {
     ]
     for (name, filter, predicate) in cases {
       let expected = expected(predicate)
-      XCTAssertEqual(try ids(filter), expected, name)
+      XCTAssertEqual(try ids(filter), expected, "[\(engine)] \(name)")
     }
     // The data reaches every branch: no case is vacuous.
     XCTAssertFalse(expected { $0.meta.editor == nil }.isEmpty)
@@ -134,36 +161,46 @@ final class JSONPathTests: XCTestCase {
   }
 
   func testPathsOrderAndSelectAsTheirValueType() throws {
+    forEachEngine { engine in try pathsOrderAndSelect(engine) }
+  }
+
+  private func pathsOrderAndSelect(_ engine: Engine) throws {
+    let label = "[\(engine)]"
     let byPages = try database.read {
       try $0.fetchAll(
         Edition.all().order(Edition.Columns.meta.pages.desc, Edition.Columns.id.asc))
     }
     XCTAssertEqual(
       byPages.map(\.id),
-      editions.sorted { ($0.meta.pages, $1.id) > ($1.meta.pages, $0.id) }.map(\.id))
+      editions.sorted { ($0.meta.pages, $1.id) > ($1.meta.pages, $0.id) }.map(\.id), label)
     let selected = try database.read {
       try $0.fetchAll(
         Edition.all().order(Edition.Columns.id.asc).select(
           Edition.Columns.meta.author, Edition.Columns.meta.editor.name,
           Edition.Columns.meta.tags, Edition.Columns.extra.weight))
     }
-    XCTAssertEqual(selected.map(\.0), editions.map(\.meta.author))
-    XCTAssertEqual(selected.map(\.1), editions.map(\.meta.editor?.name))
-    XCTAssertEqual(selected.map(\.2), editions.map(\.meta.tags))
-    XCTAssertEqual(selected.map(\.3), editions.map(\.extra?.weight))
+    XCTAssertEqual(selected.map(\.0), editions.map(\.meta.author), label)
+    XCTAssertEqual(selected.map(\.1), editions.map(\.meta.editor?.name), label)
+    XCTAssertEqual(selected.map(\.2), editions.map(\.meta.tags), label)
+    XCTAssertEqual(selected.map(\.3), editions.map(\.extra?.weight), label)
     let dates = try database.read {
       try $0.fetchAll(
         Edition.all().order(Edition.Columns.id.asc).select(
           Edition.Columns.meta.released, Edition.Columns.meta.isSigned,
           Edition.Columns.meta.format, Edition.Columns.meta.editor))
     }
-    XCTAssertEqual(dates.map(\.0), editions.map(\.meta.released))
-    XCTAssertEqual(dates.map(\.1), editions.map(\.meta.isSigned))
-    XCTAssertEqual(dates.map(\.2), editions.map(\.meta.format))
-    XCTAssertEqual(dates.map(\.3), editions.map(\.meta.editor))
+    XCTAssertEqual(dates.map(\.0), editions.map(\.meta.released), label)
+    XCTAssertEqual(dates.map(\.1), editions.map(\.meta.isSigned), label)
+    XCTAssertEqual(dates.map(\.2), editions.map(\.meta.format), label)
+    XCTAssertEqual(dates.map(\.3), editions.map(\.meta.editor), label)
   }
 
   func testTheJSONColumnStillWorksAsAColumn() throws {
+    forEachEngine { engine in try columnStillWorks(engine) }
+  }
+
+  private func columnStillWorks(_ engine: Engine) throws {
+    let label = "[\(engine)]"
     let replacement = editions[0].meta
     try database.write { tx in
       _ = try tx.updateAll(
@@ -171,17 +208,17 @@ final class JSONPathTests: XCTestCase {
         set: Edition.Columns.meta.set(to: replacement), Edition.Columns.extra.set(to: nil))
     }
     let changed = Set(expected { $0.meta.pages > 900 })
-    XCTAssertFalse(changed.isEmpty)
+    XCTAssertFalse(changed.isEmpty, label)
     for (index, edition) in editions.enumerated() where changed.contains(edition.id) {
       editions[index].meta = replacement
       editions[index].extra = nil
     }
     let stored = try database.read { try $0.fetchAll(Edition.all().order(Edition.Columns.id.asc)) }
-    XCTAssertEqual(stored, editions)
+    XCTAssertEqual(stored, editions, label)
     let noExtra = try database.read {
       try $0.fetchCount(Edition.all().filter(Edition.Columns.extra.isNull))
     }
-    XCTAssertEqual(noExtra, editions.filter { $0.extra == nil }.count)
+    XCTAssertEqual(noExtra, editions.filter { $0.extra == nil }.count, label)
   }
 
   func testGeneratedEditionIsFresh() throws {
@@ -206,24 +243,32 @@ final class JSONPathTests: XCTestCase {
   }
 
   /// What a path compares with is what JSONEncoder wrote, read back with raw SQL: `Bool` as 1
-  /// or 0, a `Date` as its seconds since 2001.
+  /// or 0 (SQLite's `json_extract` of `true`; PostgreSQL's `jsonb` holds `true`, compared here),
+  /// a `Date` as its seconds since 2001.
   func testPathValuesAreWhatTheEncoderWrote() throws {
     struct Extracted: Decodable, Equatable {
       var signed: Int
       var released: Double
     }
-    let raw = try database.read {
-      try $0.fetchAll(
-        Extracted.self,
-        literal: #"SELECT json_extract("meta", '$.isSigned') AS "signed", "#
-          + #"json_extract("meta", '$.released') AS "released" FROM "editions" ORDER BY "id""#)
+    forEachEngine { engine in
+      let sql =
+        switch engine {
+        case .sqlite:
+          #"SELECT json_extract("meta", '$.isSigned') AS "signed", "#
+            + #"json_extract("meta", '$.released') AS "released" FROM "editions" ORDER BY "id""#
+        case .postgres:
+          #"SELECT CASE WHEN "meta" -> 'isSigned' = 'true'::jsonb THEN 1 ELSE 0 END AS "signed", "#
+            + #"CAST("meta" ->> 'released' AS DOUBLE PRECISION) AS "released" FROM "editions" "#
+            + #"ORDER BY "id""#
+        }
+      let raw = try database.read { try $0.fetchAll(Extracted.self, literal: SQLLiteral(sql: sql)) }
+      XCTAssertEqual(
+        raw,
+        editions.map {
+          Extracted(
+            signed: $0.meta.isSigned ? 1 : 0,
+            released: $0.meta.released.timeIntervalSinceReferenceDate)
+        }, "[\(engine)]")
     }
-    XCTAssertEqual(
-      raw,
-      editions.map {
-        Extracted(
-          signed: $0.meta.isSigned ? 1 : 0,
-          released: $0.meta.released.timeIntervalSinceReferenceDate)
-      })
   }
 }

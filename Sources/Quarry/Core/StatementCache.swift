@@ -22,7 +22,9 @@ struct StatementCache {
   private var clock: UInt64 = 0
 
   init(capacity: Int = Self.defaultCapacity) {
-    precondition(capacity > 0, "a statement cache needs room for at least one statement")
+    if capacity <= 0 {
+      fatalError("a statement cache needs room for at least one statement, not \(capacity)")
+    }
     self.capacity = capacity
   }
 

@@ -45,11 +45,13 @@ public struct DatabaseMigrator: Sendable {
   public mutating func registerMigration(
     _ name: String, migrate body: @escaping @Sendable (WriteTransaction) throws -> Void
   ) {
-    precondition(
-      !migrations.contains { $0.name == name }, "migration '\(name)' is registered twice")
-    precondition(
-      !name.hasPrefix(GeneratedMigration.recordPrefix),
-      "migration names starting with '\(GeneratedMigration.recordPrefix)' are Quarry's own")
+    if migrations.contains(where: { $0.name == name }) {
+      fatalError("migration '\(name)' is registered twice")
+    }
+    if name.hasPrefix(GeneratedMigration.recordPrefix) {
+      fatalError(
+        "migration names starting with '\(GeneratedMigration.recordPrefix)' are Quarry's own")
+    }
     migrations.append((name, body))
   }
 

@@ -12,6 +12,7 @@ extension SQLDialect {
   /// - NULLs sort first ascending in SQLite and last in PostgreSQL: `NULLS FIRST`/`NULLS LAST`
   ///   are written out.
   /// - Conditions are `TRUE`/`FALSE` rather than 1/0.
+  /// - A JSON path is `#>>` over `jsonb`, cast to the path's type (``postgresJSONPath``).
   /// - Quarry's `quarry_lower`/`quarry_upper` (Unicode case mapping, Swift functions on SQLite)
   ///   are `lower`/`upper` over the ICU root collation `"und-x-icu"`, which maps every letter
   ///   whatever the database's locale.
@@ -50,6 +51,7 @@ extension SQLDialect {
     dialect.spellsSQLiteNullOrder = true
     dialect.fullTextMatch = PostgresFullText.match
     dialect.fullTextPattern = PostgresFullText.tsquery
+    dialect.jsonPath = postgresJSONPath
     dialect.like = { lhs, pattern in "(\(lhs)) COLLATE \"C\" ILIKE \(pattern) ESCAPE ''" }
     return dialect
   }()

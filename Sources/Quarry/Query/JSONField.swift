@@ -13,6 +13,8 @@ import Foundation
 public struct JSONField<Value>: Sendable {
   /// The key in the JSON object, as the encoder writes it.
   public let key: String
+  /// The type of the value, which PostgreSQL casts the extracted text to.
+  let kind: JSONValueKind
   /// Reads the extracted value from a result column.
   let decoder: @Sendable (Row, Int32) throws -> Value
 
@@ -25,6 +27,7 @@ public struct JSONField<Value>: Sendable {
   /// ```
   public init(_ key: String) where Value: DatabaseValueConvertible {
     self.key = key
+    kind = JSONValueKind.of(Value.self)
     decoder = { row, index in try Value.decode(from: row, at: index) }
   }
 
@@ -36,6 +39,7 @@ public struct JSONField<Value>: Sendable {
   /// ```
   public init(json key: String) where Value: Decodable & Sendable {
     self.key = key
+    kind = .json
     decoder = { row, index in try Self.decodeExtracted(row, at: index) }
   }
 

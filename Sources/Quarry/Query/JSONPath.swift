@@ -17,7 +17,8 @@
 /// The value is what the encoder wrote: numbers, text and `Bool` (1 or 0) as such; a `Date` as
 /// seconds since 2001 (Quarry's `JSONEncoder` keeps the default date strategy), which is also
 /// how a `Date` is bound, so dates compare exactly. In SQLite a path is
-/// `json_extract("meta", '$.pages')`.
+/// `json_extract("meta", '$.pages')`; in PostgreSQL `(("meta" #>> '{"pages"}')::bigint)`, cast
+/// to the value's type so that it compares and orders as in SQLite.
 ///
 /// A property whose name is also a member of every path or column (`name`, `count`,
 /// `length`…) is reached with the key path: `Book.Columns.meta[dynamicMember: \.name]`.
@@ -27,20 +28,23 @@ public struct JSONPath<Scope, Value>: SQLExpressible {
   let base: SQLNode
   /// The keys from the column's object down to the value.
   public let keys: [String]
+  /// The type of the value at the path, for engines that cast what they extract.
+  let kind: JSONValueKind
   let decoder: @Sendable (Row, Int32) throws -> Value
 
   init(
-    base: SQLNode, keys: [String],
+    base: SQLNode, keys: [String], kind: JSONValueKind,
     decoder: @escaping @Sendable (Row, Int32) throws -> Value
   ) {
     self.base = base
     self.keys = keys
+    self.kind = kind
     self.decoder = decoder
   }
 
   /// The path as a typed expression (for selections and functions).
   public var expression: ValueExpression<Scope, Value> {
-    ValueExpression(node: .jsonPath(base, keys: keys), decoder: decoder)
+    ValueExpression(node: .jsonPath(base, keys: keys, kind: kind), decoder: decoder)
   }
 
   /// The path one step further, into `field`.
@@ -48,7 +52,7 @@ public struct JSONPath<Scope, Value>: SQLExpressible {
     -> JSONPath<Scope, Member>
   {
     JSONPath<Scope, Member>(
-      base: base, keys: keys + [field.key], decoder: field.decoder)
+      base: base, keys: keys + [field.key], kind: field.kind, decoder: field.decoder)
   }
 
   /// The path into `field` of an optional struct: nil where the struct (or the key) is missing.
@@ -57,7 +61,7 @@ public struct JSONPath<Scope, Value>: SQLExpressible {
   {
     let decoder = field.decoder
     return JSONPath<Scope, Member?>(
-      base: base, keys: keys + [field.key],
+      base: base, keys: keys + [field.key], kind: field.kind,
       decoder: { row, index in row.isNull(at: index) ? nil : try decoder(row, index) })
   }
 }

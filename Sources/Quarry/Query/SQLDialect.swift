@@ -26,10 +26,11 @@ struct SQLDialect: Sendable {
   /// The text around a JSON column for the value at `keys` (``SQLNode/jsonPath``): a scalar
   /// as its SQL value with text unquoted, an object or array as its JSON text, NULL where a key
   /// is missing. The renderer writes `prefix`, the column, then `suffix`. SQLite's is
-  /// ``sqliteJSONPath``. It has a default so that a dialect built before paths existed keeps
-  /// compiling; an engine with JSONB sets its own (PostgreSQL: `("(", " #>> '{pages}')")` gives
-  /// text, so comparing numbers needs a cast there, `(("meta" #>> '{pages}')::numeric)`).
-  var jsonPath: @Sendable (_ keys: [String]) -> (prefix: String, suffix: String) = sqliteJSONPath
+  /// ``sqliteJSONPath``, which ignores `kind`; PostgreSQL's (``postgresJSONPath``) extracts
+  /// text and casts it to `kind`'s type.
+  var jsonPath:
+    @Sendable (_ keys: [String], _ kind: JSONValueKind) -> (prefix: String, suffix: String) =
+      sqliteJSONPath
 
   /// The text around an operand that stands for a collation the engine does not have (the
   /// operand folded, then compared byte by byte); nil when `COLLATE <name>` says it.
@@ -69,7 +70,9 @@ struct SQLDialect: Sendable {
 /// plain ASCII identifiers are quoted: `$."page count"`.
 ///
 /// Related SQLite documentation: <https://sqlite.org/json1.html#path_arguments>
-@Sendable func sqliteJSONPath(_ keys: [String]) -> (prefix: String, suffix: String) {
+@Sendable func sqliteJSONPath(_ keys: [String], _ kind: JSONValueKind) -> (
+  prefix: String, suffix: String
+) {
   var path = "$"
   for key in keys {
     path += "."

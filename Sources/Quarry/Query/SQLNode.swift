@@ -42,8 +42,9 @@ indirect enum SQLNode: Sendable {
   case fullTextMatch(table: String, indexed: String, columns: [String]?, pattern: String)
   /// The value at `keys` inside the JSON of `base` (a JSON column): a scalar as its SQL value
   /// (text unquoted), an object or array as its JSON text, NULL where a key is missing. The
-  /// dialect spells it (``SQLDialect/jsonPath``), since engines differ.
-  case jsonPath(SQLNode, keys: [String])
+  /// dialect spells it (``SQLDialect/jsonPath``), since engines differ; `kind` is the type the
+  /// value is read as, which an engine extracting text casts to.
+  case jsonPath(SQLNode, keys: [String], kind: JSONValueKind)
 
   /// `lhs AND rhs` (or OR), flattening terms that are already of the same kind so that a chain
   /// `a && b && c …` stays one flat list instead of nesting one level per operator.
@@ -95,7 +96,7 @@ extension SQLNode {
     case .outerColumn(let owner, _): return owner == table
     case .column, .value, .keyword, .fullTextMatch: return false
     case .prefix(_, let operand), .postfix(let operand, _), .collate(let operand, _),
-      .jsonPath(let operand, _):
+      .jsonPath(let operand, _, _):
       return operand.readsOuterColumn(of: table)
     case .binary(let lhs, _, let rhs):
       return lhs.readsOuterColumn(of: table) || rhs.readsOuterColumn(of: table)

@@ -129,8 +129,8 @@ struct SQLRenderer {
         ? dialect.quote(FullTextIndex.tableName(indexing: indexed)) + " @@ (" : spelling.prefix
       appendValue(dialect.fullTextPattern(pattern))
       sql += spelling.suffix
-    case .jsonPath(let operand, let keys):
-      let spelling = dialect.jsonPath(keys)
+    case .jsonPath(let operand, let keys, let kind):
+      let spelling = dialect.jsonPath(keys, kind)
       sql += spelling.prefix
       appendOperand(operand)
       sql += spelling.suffix

@@ -151,7 +151,7 @@ extension WriteTransaction {
   ) throws {
     var names: [String] = []
     for column in repeat each columns { names.append(column.name) }
-    precondition(!names.isEmpty, "upsert(_:onConflict:) needs at least one column")
+    if names.isEmpty { fatalError("upsert(_:onConflict:) needs at least one column") }
     let table = T.table
     let connection = checkedConnection
     let insert = connection.statements(for: T.self).sql(.insert)

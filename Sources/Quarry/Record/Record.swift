@@ -21,7 +21,7 @@ open class Record {
 
   /// Notes that the column at `column` (0-based position in the table) changed.
   public final func markChanged(_ column: Int) {
-    precondition(column >= 0, "column positions start at 0")
+    if column < 0 { fatalError("markChanged(\(column)): column positions start at 0") }
     let word = column / 64
     if word >= changedBits.count {
       changedBits.append(contentsOf: repeatElement(0, count: word - changedBits.count + 1))

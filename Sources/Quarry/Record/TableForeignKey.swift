@@ -26,7 +26,11 @@ public struct TableForeignKey: Sendable, Hashable {
     _ columns: [String], references table: String, columns referencedColumns: [String],
     onDelete: ForeignKeyAction? = nil, onUpdate: ForeignKeyAction? = nil
   ) {
-    precondition(columns.count == referencedColumns.count, "one referenced column per column")
+    if columns.count != referencedColumns.count {
+      fatalError(
+        "a foreign key needs one referenced column per column: \(columns) references "
+          + "\(table)\(referencedColumns)")
+    }
     self.columns = columns
     self.table = table
     self.referencedColumns = referencedColumns

@@ -238,8 +238,8 @@ extension SQLNode {
       return owner == table
         ? .fullTextMatch(table: other, indexed: indexed, columns: columns, pattern: pattern) : self
 
-    case .jsonPath(let operand, let keys):
-      return .jsonPath(replaced(operand), keys: keys)
+    case .jsonPath(let operand, let keys, let kind):
+      return .jsonPath(replaced(operand), keys: keys, kind: kind)
     }
   }
 }

@@ -140,7 +140,9 @@ extension TableDefinition {
   /// The name of the single primary key column (associations need one).
   var keyColumnName: String {
     let positions = primaryKeyPositions
-    precondition(positions.count == 1, "table \(name) has no single-column primary key")
+    if positions.count != 1 {
+      fatalError("an association needs a single-column primary key; table \(name) has none")
+    }
     return columns[positions[0]].name
   }
 }

@@ -83,4 +83,36 @@ final class MisuseMessageReleaseTests: XCTestCase {
     XCTAssertEqual(other.status, 0, other.errors)
     XCTAssertEqual(other.errors, "")
   }
+
+  /// `-O` keeps `precondition`'s check but drops its message, so a stop a caller can cause
+  /// (a migration registered twice, an empty `upsert(_:onConflict:)`, a foreign key with
+  /// fewer referenced columns, an association on a composite key) is written with
+  /// `fatalError`, whose message prints in every build. The `precondition`s left guard
+  /// Quarry's own invariants, which no call of the public API can break: this is their list.
+  func testOnlyInternalInvariantsUsePreconditionWhoseMessageOptimizedBuildsDrop() throws {
+    let sources = SwiftTypeCheck.packageFolder.appendingPathComponent("Sources/Quarry")
+    var found: [String] = []
+    let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      let lines = try String(contentsOf: file, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      for line in lines {
+        let code = line.drop { $0 == " " }
+        guard !code.hasPrefix("//"),
+          code.contains("precondition(") || code.contains("preconditionFailure(")
+        else { continue }
+        found.append(file.lastPathComponent)
+      }
+    }
+    XCTAssertEqual(
+      found.sorted(),
+      [
+        "ChainedIncludingQuery.swift",  // rows and their inclusions come from one query
+        "Database+Postgres.swift",  // a PostgreSQL database has a PostgreSQL writer
+        "NestedIncludingAssociation.swift",  // as ChainedIncludingQuery
+        "WriteTransaction+OwnedChildren.swift",  // to-many children have a position column
+        "WriteTransaction+Persistence.swift",  // INSERT … RETURNING returns its row
+      ])
+  }
 }

@@ -80,7 +80,8 @@ final class SQLLiteralTests: EngineTestCase {
       XCTAssertEqual(none, [])
       let one = try db.read {
         try $0.fetchOne(
-          Member.self, literal: "SELECT * FROM members WHERE email IS \(nil as String?)")
+          Member.self,
+          literal: "SELECT * FROM members WHERE email IS NOT DISTINCT FROM \(nil as String?)")
       }
       XCTAssertEqual(one, members.first { $0.email == nil })
     }
@@ -152,7 +153,7 @@ final class SQLLiteralTests: EngineTestCase {
             title: $0.title, subtitle: $0.subtitle, tags: $0.tags, genre: $0.genre.rawValue)
         })
       let none = try db.read {
-        try $0.fetchAll(GenreCount.self, literal: "SELECT genre, 1 AS n FROM books WHERE 0")
+        try $0.fetchAll(GenreCount.self, literal: "SELECT genre, 1 AS n FROM books WHERE 1 = 0")
       }
       XCTAssertEqual(none, [])
       let top = try db.read {
@@ -219,7 +220,9 @@ final class SQLLiteralTests: EngineTestCase {
         try $0.fetchAll(Genre.self, literal: "SELECT genre FROM books ORDER BY id")
       }
       XCTAssertEqual(genres, books.map(\.genre))
-      let none = try db.read { try $0.fetchAll(Int.self, literal: "SELECT id FROM books WHERE 0") }
+      let none = try db.read {
+        try $0.fetchAll(Int.self, literal: "SELECT id FROM books WHERE 1 = 0")
+      }
       XCTAssertEqual(none, [])
       let longest = try db.read {
         try $0.fetchValue(
@@ -227,7 +230,9 @@ final class SQLLiteralTests: EngineTestCase {
       }
       XCTAssertEqual(longest, books.max { $0.title.count < $1.title.count }?.title)
       XCTAssertNil(
-        try db.read { try $0.fetchValue(String.self, literal: "SELECT title FROM books WHERE 0") })
+        try db.read {
+          try $0.fetchValue(String.self, literal: "SELECT title FROM books WHERE 1 = 0")
+        })
       let first = try db.read {
         try $0.fetchOne(String.self, literal: "SELECT title FROM books ORDER BY id")
       }

@@ -78,7 +78,7 @@ final class PostgresChangeListener: @unchecked Sendable {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else {
       lock.unlock()
-      preconditionFailure("Quarry: cannot create the change listener's wake-up pipe: \(errno)")
+      fatalError("Quarry: cannot create the change listener's wake-up pipe: \(errno)")
     }
     wakeReadEnd = ends[0]
     wakeWriteEnd = ends[1]
