@@ -1,36 +1,63 @@
 import Foundation
 import Quarry
+import QuarryTestSupport
 import XCTest
 
 /// `upsert` of a struct with owned children (`Models/Library.swift`'s `Shelf`: an autoincrement
 /// key, a unique label, owned slots) that conflicts on the unique column, not the key: the row
 /// that has the label is updated and keeps its key, and the children go to that row. Every
-/// answer is read back with raw SQL and compared with plain Swift.
+/// test runs on SQLite and on PostgreSQL; every answer is read back with raw SQL (on
+/// PostgreSQL over a plain libpq connection) and compared with plain Swift.
 final class UpsertOwnedChildrenTests: XCTestCase {
   private var database: Database!
+  /// On PostgreSQL, the connection raw SQL asks; nil on SQLite.
+  private var raw: PostgresRawConnection?
 
-  override func setUpWithError() throws {
-    database = try Database.inMemory()
-    try database.migrate(QuarryTables.all)
+  /// Runs `body` on a fresh in-memory SQLite database, then on a fresh PostgreSQL one.
+  private func onBothEngines(
+    file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void
+  ) {
+    for engine in ["sqlite", "postgres"] {
+      var fresh: PostgresTestDatabase?
+      do {
+        if engine == "sqlite" {
+          database = try Database.inMemory()
+        } else {
+          let created = try SharedPostgresServer.createDatabase()
+          fresh = created
+          database = try Database(postgres: created.conninfo)
+          raw = try PostgresRawConnection(conninfo: created.conninfo)
+        }
+        try database.migrate(QuarryTables.all)
+        try body()
+      } catch {
+        XCTFail("[\(engine)] threw \(error)", file: file, line: line)
+      }
+      database = nil
+      raw = nil
+      fresh?.drop()
+    }
   }
 
-  override func tearDown() {
-    database = nil
+  /// Every row of `sql` (one text column) joined with `;`, asked of the engine itself.
+  private func joined(_ sql: String) throws -> String {
+    let rows: [String]
+    if let raw {
+      rows = try raw.query(sql).rows.map { $0.first.flatMap { $0 } ?? "NULL" }
+    } else {
+      rows = try database.read { try $0.fetchAll(String.self, sql: sql, arguments: []) }
+    }
+    return rows.joined(separator: ";")
   }
 
   /// Every shelf as `id:label`, and every slot as `shelf/position:title`, by raw SQL.
   private func storedRows() throws -> (shelves: String?, slots: String?) {
-    try database.read { tx in
-      let shelves = try tx.fetchValue(
-        String.self,
-        sql: #"SELECT group_concat("id" || ':' || "label", ';') FROM "#
-          + #"(SELECT * FROM "shelves" ORDER BY "id")"#)
-      let slots = try tx.fetchValue(
-        String.self,
-        sql: #"SELECT group_concat("shelf_id" || '/' || "position" || ':' || "title", ';') "#
-          + #"FROM (SELECT * FROM "shelves_slots" ORDER BY "shelf_id", "position")"#)
-      return (shelves, slots)
-    }
+    (
+      try joined(#"SELECT "id" || ':' || "label" FROM "shelves" ORDER BY "id""#),
+      try joined(
+        #"SELECT "shelf_id" || '/' || "position" || ':' || "title" FROM "shelves_slots" "#
+          + #"ORDER BY "shelf_id", "position""#)
+    )
   }
 
   private func insertTwoShelves() throws {
@@ -41,54 +68,62 @@ final class UpsertOwnedChildrenTests: XCTestCase {
     }
   }
 
-  func testUpsertWithoutKeyThatMeetsTheUniqueLabelReplacesThatRowsChildren() throws {
-    try insertTwoShelves()
-    let slots = [Slot(title: "Baudelaire", width: 1), Slot(title: "Éluard", width: nil)]
-    try database.write { try $0.upsert(Shelf(id: nil, label: "Poésie", slots: slots)) }
-    let stored = try storedRows()
-    XCTAssertEqual(stored.shelves, "1:Poésie;2:Romans")
-    XCTAssertEqual(stored.slots, "1/0:Baudelaire;1/1:Éluard;2/0:Zola")
-    let shelves = try database.read { try $0.fetchAll(Shelf.all().order(Shelf.Columns.id.asc)) }
-    XCTAssertEqual(
-      shelves,
-      [
-        Shelf(id: 1, label: "Poésie", slots: slots),
-        Shelf(id: 2, label: "Romans", slots: [Slot(title: "Zola", width: nil)]),
-      ])
+  func testUpsertWithoutKeyThatMeetsTheUniqueLabelReplacesThatRowsChildren() {
+    onBothEngines {
+      try insertTwoShelves()
+      let slots = [Slot(title: "Baudelaire", width: 1), Slot(title: "Éluard", width: nil)]
+      try database.write { try $0.upsert(Shelf(id: nil, label: "Poésie", slots: slots)) }
+      let stored = try storedRows()
+      XCTAssertEqual(stored.shelves, "1:Poésie;2:Romans")
+      XCTAssertEqual(stored.slots, "1/0:Baudelaire;1/1:Éluard;2/0:Zola")
+      let shelves = try database.read { try $0.fetchAll(Shelf.all().order(Shelf.Columns.id.asc)) }
+      XCTAssertEqual(
+        shelves,
+        [
+          Shelf(id: 1, label: "Poésie", slots: slots),
+          Shelf(id: 2, label: "Romans", slots: [Slot(title: "Zola", width: nil)]),
+        ])
+    }
   }
 
-  func testUpsertWithAnotherKeyKeepsTheStoredKeyAndMovesNoChildren() throws {
-    try insertTwoShelves()
-    try database.write {
-      try $0.upsert(Shelf(id: 99, label: "Romans", slots: [Slot(title: "Hugo", width: 3)]))
+  func testUpsertWithAnotherKeyKeepsTheStoredKeyAndMovesNoChildren() {
+    onBothEngines {
+      try insertTwoShelves()
+      try database.write {
+        try $0.upsert(Shelf(id: 99, label: "Romans", slots: [Slot(title: "Hugo", width: 3)]))
+      }
+      let stored = try storedRows()
+      XCTAssertEqual(stored.shelves, "1:Poésie;2:Romans")
+      XCTAssertEqual(stored.slots, "1/0:Rimbaud;2/0:Hugo")
     }
-    let stored = try storedRows()
-    XCTAssertEqual(stored.shelves, "1:Poésie;2:Romans")
-    XCTAssertEqual(stored.slots, "1/0:Rimbaud;2/0:Hugo")
   }
 
-  func testUpsertOnConflictLabelWithNothingElseToUpdateStillReplacesTheChildren() throws {
-    try insertTwoShelves()
-    // Every column but the key is the conflict target: the row itself does not change.
-    try database.write {
-      try $0.upsert(
-        Shelf(id: nil, label: "Poésie", slots: []), onConflict: Shelf.Columns.label)
-      try $0.upsert(
-        Shelf(id: nil, label: "Romans", slots: [Slot(title: "Balzac", width: 4)]),
-        onConflict: Shelf.Columns.label)
+  func testUpsertOnConflictLabelWithNothingElseToUpdateStillReplacesTheChildren() {
+    onBothEngines {
+      try insertTwoShelves()
+      // Every column but the key is the conflict target: the row itself does not change.
+      try database.write {
+        try $0.upsert(
+          Shelf(id: nil, label: "Poésie", slots: []), onConflict: Shelf.Columns.label)
+        try $0.upsert(
+          Shelf(id: nil, label: "Romans", slots: [Slot(title: "Balzac", width: 4)]),
+          onConflict: Shelf.Columns.label)
+      }
+      let stored = try storedRows()
+      XCTAssertEqual(stored.shelves, "1:Poésie;2:Romans")
+      XCTAssertEqual(stored.slots, "2/0:Balzac")
     }
-    let stored = try storedRows()
-    XCTAssertEqual(stored.shelves, "1:Poésie;2:Romans")
-    XCTAssertEqual(stored.slots, "2/0:Balzac")
   }
 
-  func testUpsertOfANewLabelInsertsTheRowWithItsChildren() throws {
-    try insertTwoShelves()
-    try database.write {
-      try $0.upsert(Shelf(id: nil, label: "Théâtre", slots: [Slot(title: "Molière", width: 5)]))
+  func testUpsertOfANewLabelInsertsTheRowWithItsChildren() {
+    onBothEngines {
+      try insertTwoShelves()
+      try database.write {
+        try $0.upsert(Shelf(id: nil, label: "Théâtre", slots: [Slot(title: "Molière", width: 5)]))
+      }
+      let stored = try storedRows()
+      XCTAssertEqual(stored.shelves, "1:Poésie;2:Romans;3:Théâtre")
+      XCTAssertEqual(stored.slots, "1/0:Rimbaud;2/0:Zola;3/0:Molière")
     }
-    let stored = try storedRows()
-    XCTAssertEqual(stored.shelves, "1:Poésie;2:Romans;3:Théâtre")
-    XCTAssertEqual(stored.slots, "1/0:Rimbaud;2/0:Zola;3/0:Molière")
   }
 }

@@ -97,11 +97,12 @@ final class PostgresDatabaseTests: PostgresDatabaseTestCase {
     var byKey = Gadget.sample(2)
     byKey.id = 1
     try db.write { try $0.upsert(byKey) }
-    // Neither: inserts.
+    // Neither: inserts, under key 3: the keyless upsert that updated row 1 used up key 2, as
+    // SQLite's AUTOINCREMENT does.
     try db.write { try $0.upsert(Gadget.sample(3)) }
     XCTAssertEqual(
       try raw(#"SELECT "id", "name", "price" FROM "gadgets" ORDER BY "id""#),
-      [["1", "gadget 2", "5"], ["2", "gadget 3", "7.5"]])
+      [["1", "gadget 2", "5"], ["3", "gadget 3", "7.5"]])
   }
 
   func testUpsertOnConflictColumns() throws {
@@ -235,6 +236,67 @@ final class PostgresDatabaseTests: PostgresDatabaseTestCase {
     XCTAssertFalse(
       PostgresError(sqlState: "40001", message: "cached plan must not change result type")
         .isStalePlan)
+  }
+
+  func testAConflictTheClosureCaughtStillRunsItAgain() throws {
+    try db.write { try $0.insert(Gadget.sample(1)) }
+    var attempts = 0
+    var caught: [String] = []
+    try db.write { tx in
+      attempts += 1
+      let gadget = try XCTUnwrap(try tx.fetchOne(Gadget.self, id: 1))
+      if attempts == 1 {
+        try raw(#"UPDATE "gadgets" SET "count" = "count" + 10 WHERE "id" = 1"#)
+      }
+      var incremented = gadget
+      incremented.count += 1
+      // The update conflicts with the other client's (40001); the closure swallows the error
+      // and returns, and PostgreSQL has aborted the transaction all the same.
+      do {
+        try tx.update(incremented)
+      } catch let error as PostgresError {
+        caught.append(error.sqlState)
+      }
+    }
+    XCTAssertEqual(attempts, 2)
+    XCTAssertEqual(caught, ["40001"])
+    XCTAssertEqual(try raw(#"SELECT "count" FROM "gadgets""#), [["12"]])
+  }
+
+  func testAConflictCaughtAndReplacedByAnotherErrorStillRunsTheClosureAgain() throws {
+    struct Gave: Error {}
+    try db.write { try $0.insert(Gadget.sample(1)) }
+    var attempts = 0
+    try db.write { tx in
+      attempts += 1
+      let gadget = try XCTUnwrap(try tx.fetchOne(Gadget.self, id: 1))
+      if attempts == 1 {
+        try raw(#"UPDATE "gadgets" SET "count" = "count" + 10 WHERE "id" = 1"#)
+      }
+      var incremented = gadget
+      incremented.count += 1
+      do {
+        try tx.update(incremented)
+      } catch {
+        throw Gave()
+      }
+    }
+    XCTAssertEqual(attempts, 2)
+    XCTAssertEqual(try raw(#"SELECT "count" FROM "gadgets""#), [["12"]])
+  }
+
+  func testAnErrorOtherThanAConflictIsNotRunAgain() throws {
+    try db.write { try $0.insert(Gadget.sample(1)) }
+    var attempts = 0
+    XCTAssertThrowsError(
+      try db.write { tx in
+        attempts += 1
+        _ = try? tx.insert(Gadget.sample(1))
+      }
+    ) { error in
+      XCTAssertEqual((error as? PostgresError)?.sqlState, "25P02", "\(error)")
+    }
+    XCTAssertEqual(attempts, 1)
   }
 
   func testAsyncOverloads() async throws {

@@ -284,7 +284,8 @@ final class Connection {
     if let existing = tableStatements[key] {
       statements = existing
     } else {
-      statements = TableStatements(table: T.table, postgres: postgres != nil)
+      statements = TableStatements(
+        table: T.table, postgres: postgres != nil, returnsWrittenRow: T.hasOwnedChildren)
       tableStatements[key] = statements
     }
     lastTable = (key, statements)

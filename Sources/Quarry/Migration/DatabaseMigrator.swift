@@ -73,6 +73,8 @@ public struct DatabaseMigrator: Sendable {
           #"INSERT INTO "quarry_migrations" ("name", "applied_at") VALUES (?, ?)"#,
           arguments: [migration.name, Date()])
       }
+      // PostgreSQL: statements prepared before the migration's DDL are prepared again.
+      PostgresSchemaGeneration.shared.advance()
     }
   }
 

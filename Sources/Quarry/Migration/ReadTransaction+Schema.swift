@@ -7,14 +7,15 @@ extension ReadTransaction {
   ///
   /// Names compare as SQLite compares them, ignoring the case of ASCII letters: a table created
   /// as `BIRDS` is the table `birds`. Only tables of the main database count (not views, not
-  /// temporary tables).
+  /// temporary tables). On PostgreSQL names compare exactly, and the tables are those of the
+  /// connection's current schema (not views, not temporary tables).
   ///
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: ``SQLiteError``, or ``PostgresError`` on PostgreSQL.
   ///
   /// Related SQLite documentation: <https://sqlite.org/schematab.html>
   public func tableExists(_ name: String) throws -> Bool {
     if let postgres = checkedConnection.postgres {
-      return try PostgresCatalog(connection: postgres).tableExists(name)
+      return try PostgresCatalog(connection: postgres).isTable(name)
     }
     let statement = try checkedConnection.cachedStatement(
       "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1 COLLATE NOCASE")
@@ -37,9 +38,10 @@ extension ReadTransaction {
   /// }
   /// ```
   ///
-  /// Names compare as SQLite compares them, ignoring the case of ASCII letters.
+  /// Names compare as SQLite compares them, ignoring the case of ASCII letters; on PostgreSQL,
+  /// exactly.
   ///
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: ``SQLiteError``, or ``PostgresError`` on PostgreSQL.
   ///
   /// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_table_info>
   public func columnExists(_ column: String, in table: String) throws -> Bool {

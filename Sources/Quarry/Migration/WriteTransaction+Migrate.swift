@@ -72,5 +72,8 @@ extension Database {
   /// ```
   public func migrate(_ tables: [any TableRecord.Type]) throws {
     try performWrite(foreignKeysOff: true) { try $0.migrate(tables) }
+    // PostgreSQL: again once committed, for a statement another connection prepared against
+    // the old schema while the migration ran.
+    PostgresSchemaGeneration.shared.advance()
   }
 }

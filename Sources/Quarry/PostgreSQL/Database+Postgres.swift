@@ -74,11 +74,13 @@ extension Database {
           let result = try transaction.commit { try body(transaction) }
           changedTables = writer.hooks.takeCommittedTables()
           return result
-        } catch let error as PostgresError
-          where ((error.isSerializationFailure || error.isDeadlock)
-            && attempt < Self.postgresWriteAttempts)
-          || (error.isStalePlan && attempt < Self.postgresStalePlanAttempts)
+        } catch let error
+          where (postgres.sawRetryableFailure && attempt < Self.postgresWriteAttempts)
+          || ((error as? PostgresError)?.isStalePlan == true
+            && attempt < Self.postgresStalePlanAttempts)
         {
+          // A conflict is decided from the connection, not from `error`: the closure may have
+          // caught it and thrown something else, or returned and had the commit throw 25P02.
           writer.hooks.discardChanges()
           attempt += 1
         } catch {

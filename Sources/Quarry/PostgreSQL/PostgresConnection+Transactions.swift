@@ -47,6 +47,12 @@ extension PostgresConnection {
       break
     }
     switch control {
+    case .begin, .beginImmediate:
+      sawRetryableFailure = false
+    case .commit, .rollback:
+      break
+    }
+    switch control {
     case .begin:
       try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", reporting: true)
     case .beginImmediate:

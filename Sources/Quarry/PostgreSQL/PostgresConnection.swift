@@ -38,6 +38,11 @@ final class PostgresConnection {
   /// ``invalidatePreparedStatements()``): a statement prepared under an earlier count prepares
   /// again before its next run.
   @exclusivity(unchecked) private(set) var planGeneration = 0
+  /// Whether a statement failed with a serialization failure or a deadlock (40001, 40P01) since
+  /// the transaction began. Kept by the connection, not read from the error `write` sees, so a
+  /// failure the closure caught (`try?`) still has the closure run again: PostgreSQL aborted
+  /// the transaction either way.
+  @exclusivity(unchecked) var sawRetryableFailure = false
 
   /// Connects with `conninfo`, a libpq connection string (`host=/run/postgresql dbname=app`) or
   /// URI (`postgresql://app@localhost/app`), always in UTF-8 (`client_encoding`).
@@ -174,6 +179,7 @@ final class PostgresConnection {
     }
     let error = PostgresError(result: result, connection: handle, sql: sql)
     PQclear(result)
+    if error.isSerializationFailure || error.isDeadlock { sawRetryableFailure = true }
     throw error
   }
 

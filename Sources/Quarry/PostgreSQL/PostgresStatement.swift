@@ -25,6 +25,8 @@ final class PostgresStatement {
   @exclusivity(unchecked) private var session = 0
   /// The connection's plan generation the statement was prepared in.
   @exclusivity(unchecked) private var planGeneration = 0
+  /// The ``PostgresSchemaGeneration`` the statement was prepared in.
+  @exclusivity(unchecked) private var generation = 0
   /// The rows of the current run; nil before the first step and after a reset.
   @exclusivity(unchecked) private(set) var result: PostgresResult?
   /// `result`'s `PGresult`, read by the per-value readers without retaining `result`.
@@ -100,7 +102,8 @@ final class PostgresStatement {
   /// prepared statement does not have (NULL fits any type).
   private var needsPreparing: Bool {
     guard name != nil, session == connection.session,
-      planGeneration == connection.planGeneration
+      planGeneration == connection.planGeneration,
+      generation == PostgresSchemaGeneration.shared.current
     else { return true }
     let types = parameters.types
     for index in types.indices where types[index] != PostgresType.unspecified {
@@ -116,6 +119,7 @@ final class PostgresStatement {
       if index < preparedTypes.count { types[index] = preparedTypes[index] }
     }
     let newName = connection.nextStatementName()
+    let newGeneration = PostgresSchemaGeneration.shared.current
     while true {
       do {
         try connection.prepare(name: newName, sql: translatedSQL, types: types, reportedSQL: sql)
@@ -133,6 +137,7 @@ final class PostgresStatement {
     if let name, session == connection.session { connection.deallocate(name: name) }
     session = connection.session
     planGeneration = connection.planGeneration
+    generation = newGeneration
     name = newName
     preparedTypes = types
     describedColumns = nil

@@ -5,10 +5,12 @@
 // (SQLite assigns a rowid to a NULL INTEGER PRIMARY KEY), and RETURNING hands the key back.
 //
 // SQLite's `ON CONFLICT DO UPDATE` without a target (tables with unique columns: a conflict on
-// any of them updates the row) has no PostgreSQL spelling, which requires a target. There the
-// upsert is the UPDATE of the row that has the key or any unique value, then the INSERT when
-// it updated none; `db.write` serializes Quarry writers, and another client's conflicting
-// insert fails the SERIALIZABLE transaction, which then runs again.
+// any of them updates the row) has no PostgreSQL spelling, which requires one target. Where
+// only one constraint can conflict it is the same statement: a value without a key in an
+// autoincrement table with one unique column set runs `ON CONFLICT (<those columns>)`.
+// Otherwise the upsert is the UPDATE of the row that has the key or any unique value, then the
+// INSERT when it updated none; `db.write` serializes Quarry writers, and another client's
+// conflicting insert fails the SERIALIZABLE transaction, which then runs again.
 //
 // Related PostgreSQL documentation: <https://www.postgresql.org/docs/current/sql-insert.html>
 
@@ -41,9 +43,26 @@ extension TableStatements {
     return " RETURNING " + SQLIdentifier.quote(table.columns[position].name)
   }
 
+  /// The quoted, comma-separated columns of the table's one unique column set besides the key,
+  /// when its key is an autoincrement one (at `keyPosition`); nil otherwise. A value whose key
+  /// is NULL can then conflict on those columns only, so `ON CONFLICT (<them>)` updates the row
+  /// SQLite's target-less clause would.
+  static func upsertOnUniqueTarget(_ table: TableDefinition, keyPosition: Int?) -> String? {
+    guard keyPosition != nil else { return nil }
+    let sets = table.uniqueColumnSets.filter { !$0.isPrimaryKey }.map(\.names)
+    let keyNames = Set(table.primaryKeyPositions.map { table.columns[$0].name })
+    // A set holding the key cannot conflict for a new key; such rare tables keep two statements.
+    guard sets.count == 1, let names = sets.first, keyNames.isDisjoint(with: names) else {
+      return nil
+    }
+    return names.map(SQLIdentifier.quote).joined(separator: ", ")
+  }
+
   /// The UPDATE half of a PostgreSQL upsert into a table with unique columns: the columns at
-  /// `positions` (but `createdAt`) set on the row that has the key or any unique value, as
-  /// SQLite's target-less `ON CONFLICT DO UPDATE` would update it.
+  /// `positions` (but `createdAt`) set on the one row SQLite's target-less `ON CONFLICT DO
+  /// UPDATE` would update, the first row that meets the key or a unique value in the order
+  /// SQLite checks them (see ``sqliteConflictOrder(_:)``). One row, never two: a value with one
+  /// row's key and another's unique value updates the row SQLite updates, or fails as it does.
   static func upsertUpdate(_ table: TableDefinition, updating positions: [Int]) -> String {
     let quote = SQLIdentifier.quote
     let assigned = positions.filter { table.columns[$0].timestamp != .createdAt }
@@ -57,25 +76,39 @@ extension TableStatements {
     } else {
       assignments = assigned.map { "\(quote(table.columns[$0].name)) = ?\($0 + 1)" }
     }
-    var conditions = [
-      keyPositions.map { "\(quote(table.columns[$0].name)) = ?\($0 + 1)" }
-        .joined(separator: " AND ")
-    ]
-    for column in table.columns.indices
-    where table.columns[column].isUnique && !table.columns[column].isPrimaryKey {
-      conditions.append("\(quote(table.columns[column].name)) = ?\(column + 1)")
+    let conditions = sqliteConflictOrder(table).map { set in
+      "("
+        + set.map { "\(quote(table.columns[$0].name)) = ?\($0 + 1)" }
+        .joined(separator: " AND ") + ")"
     }
+    let quotedTable = quote(table.name)
+    let choice = conditions.enumerated().map { "WHEN \($0.element) THEN \($0.offset)" }
+      .joined(separator: " ")
+    return "UPDATE \(quotedTable) SET \(assignments.joined(separator: ", "))"
+      + " WHERE ctid = (SELECT ctid FROM \(quotedTable) WHERE "
+      + conditions.joined(separator: " OR ") + " ORDER BY CASE \(choice) END LIMIT 1)"
+  }
+
+  /// The column positions of each unique constraint in the order SQLite checks them for a
+  /// target-less upsert, so the first one met names the row it updates: the rowid (an
+  /// `INTEGER PRIMARY KEY`) first, then every unique index, the one created last first. The
+  /// indexes are created in `createTableSQL`'s order: per column its key then its `UNIQUE`,
+  /// then a composite key, then the unique `indexes`.
+  static func sqliteConflictOrder(_ table: TableDefinition) -> [[Int]] {
+    let keyPositions = table.primaryKeyPositions
+    let isRowID = keyPositions.count == 1 && table.columns[keyPositions[0]].type == .integer
+    var created: [[Int]] = []
+    for (position, column) in table.columns.enumerated() {
+      if column.isPrimaryKey && keyPositions.count == 1 && !isRowID { created.append([position]) }
+      if column.isUnique && !column.isPrimaryKey { created.append([position]) }
+    }
+    if keyPositions.count > 1 { created.append(keyPositions) }
     for index in table.indexes where index.isUnique {
       let positions = index.columns.compactMap { name in
         table.columns.firstIndex { $0.name == name }
       }
-      guard positions.count == index.columns.count else { continue }
-      conditions.append(
-        "("
-          + positions.map { "\(quote(table.columns[$0].name)) = ?\($0 + 1)" }
-          .joined(separator: " AND ") + ")")
+      if positions.count == index.columns.count { created.append(positions) }
     }
-    return "UPDATE \(quote(table.name)) SET \(assignments.joined(separator: ", "))"
-      + " WHERE " + conditions.map { "(\($0))" }.joined(separator: " OR ")
+    return (isRowID ? [keyPositions] : []) + created.reversed()
   }
 }

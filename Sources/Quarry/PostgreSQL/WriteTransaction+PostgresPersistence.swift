@@ -1,6 +1,6 @@
 // Inserts and upserts on PostgreSQL: the key an autoincrement insert returns, the sequence kept
-// ahead of keys inserted explicitly, and the two-statement upsert of tables with unique columns
-// (see `TableStatements+Postgres.swift`).
+// ahead of keys inserted explicitly, and the upsert of tables with unique columns (see
+// `TableStatements+Postgres.swift`).
 
 extension WriteTransaction {
   /// Runs an insert (or ON CONFLICT upsert) whose record is bound; returns the key its
@@ -23,6 +23,30 @@ extension WriteTransaction {
     return key
   }
 
+  /// Runs a bound upsert whose RETURNING clause gives every column, and returns the row it
+  /// wrote (nil when it wrote none: the UPDATE half of a two-statement upsert met no row). The
+  /// key of that row becomes the connection's last inserted key, as SQLite's rowid would.
+  func runPostgresUpsertReturningRow<T: TableRecord>(
+    _ statement: Statement, of statements: TableStatements
+  ) throws -> T? {
+    let position = statements.returnedKeyPosition
+    let isExplicitKey = position.map {
+      statement.postgres?.parameters.types[$0] != PostgresType.unspecified
+    }
+    let written = try statement.withReset { statement -> (T, Int64)? in
+      guard try statement.step() else { return nil }
+      let row = Row(statement: statement, number: 1)
+      let key: Int64 = try position.map { try row.decode(at: Int32($0)) } ?? 0
+      return (try T(row: row), key)
+    }
+    guard let (stored, key) = written else { return nil }
+    if let position {
+      checkedConnection.postgres?.lastInsertedKey = key
+      if isExplicitKey == true { try advanceSequence(of: T.table, at: position, past: key) }
+    }
+    return stored
+  }
+
   /// Moves the identity sequence of the key at `position` past `key`, so the next generated key
   /// does not collide with one the application chose (SQLite takes the largest rowid + 1).
   private func advanceSequence(of table: TableDefinition, at position: Int, past key: Int64)
@@ -37,28 +61,49 @@ extension WriteTransaction {
   }
 
   /// Upserts into a table with unique columns: updates the row with the key or any unique
-  /// value, or inserts when there is none.
+  /// value, or inserts when there is none. Owned children go to the row written, whose key may
+  /// not be the value's.
   func postgresUpsert<T: TableRecord>(_ value: T, statements: TableStatements) throws {
     let connection = checkedConnection
     var stamped = value
     if T.hasTimestamps { stamped.setTimestamps(transactionDate, inserting: true) }
+    if statements.hasUpsertOnUnique, let position = statements.returnedKeyPosition {
+      let upsert = try statements.statement(.upsertOnUnique, on: connection)
+      try stamped.bind(to: upsert)
+      // Without a key only the unique columns can conflict: one statement, as on SQLite.
+      if upsert.postgres?.parameters.types[position] == PostgresType.unspecified {
+        if T.hasOwnedChildren {
+          if let stored: T = try runPostgresUpsertReturningRow(upsert, of: statements) {
+            stamped.takePrimaryKey(from: stored)
+          }
+          try stamped.replaceOwnedChildren(in: self, rowID: connection.lastInsertedRowID)
+        } else {
+          _ = try runPostgresInsert(upsert, of: statements, table: T.table)
+        }
+        return
+      }
+    }
     let update = try statements.statement(.upsertUpdate, on: connection)
     try stamped.bind(to: update)
     var key: Int64 = 0
     let updated: Bool
-    if statements.returnedKeyPosition != nil {
+    if T.hasOwnedChildren {
+      let stored: T? = try runPostgresUpsertReturningRow(update, of: statements)
+      if let stored { stamped.takePrimaryKey(from: stored) }
+      key = connection.lastInsertedRowID
+      updated = stored != nil
+    } else if statements.returnedKeyPosition != nil {
       key = try update.withReset { statement in
         guard try statement.step() else { return 0 }
         return try Row(statement: statement, number: 1).decode(at: 0)
       }
       updated = connection.changes > 0
+      if updated { connection.postgres?.lastInsertedKey = key }
     } else {
       try update.execute()
       updated = connection.changes > 0
     }
-    if updated {
-      connection.postgres?.lastInsertedKey = key
-    } else {
+    if !updated {
       let insert = try statements.statement(.insert, on: connection)
       try stamped.bind(to: insert)
       key = try runPostgresInsert(insert, of: statements, table: T.table)

@@ -122,9 +122,8 @@ extension WriteTransaction {
     if _slowPath(connection.postgres != nil) && T.table.hasUniqueConstraints {
       return try postgresUpsert(value, statements: tableStatements)
     }
-    // On SQLite, a struct with owned children has the upsert return the row it wrote.
-    let kind: TableStatements.Kind =
-      T.hasOwnedChildren && connection.postgres == nil ? .upsertReturningRow : .upsert
+    // A struct with owned children has the upsert return the row it wrote.
+    let kind: TableStatements.Kind = T.hasOwnedChildren ? .upsertReturningRow : .upsert
     let statement = try tableStatements.statement(kind, on: connection)
     try upsert(value, with: statement)
   }
@@ -160,7 +159,7 @@ extension WriteTransaction {
     }
     let target = names.map(SQLIdentifier.quote).joined(separator: ", ")
     var sql = insert + " ON CONFLICT (\(target)) DO "
-    if T.hasOwnedChildren && connection.postgres == nil {
+    if T.hasOwnedChildren {
       sql += TableStatements.conflictAction(table, updating: updated, returningRow: true)
       sql += TableStatements.returningColumns(table)
     } else {
@@ -180,7 +179,14 @@ extension WriteTransaction {
     try stamped.bind(to: statement)
     if _slowPath(statement.postgres != nil) {
       let tableStatements = checkedConnection.statements(for: T.self)
-      _ = try runPostgresInsert(statement, of: tableStatements, table: T.table)
+      if T.hasOwnedChildren {
+        // As on SQLite below: the children go to the row written, whose key the value takes
+        // (the conflict action always updates, so RETURNING has the row).
+        let stored: T? = try runPostgresUpsertReturningRow(statement, of: tableStatements)
+        if let stored { stamped.takePrimaryKey(from: stored) }
+      } else {
+        _ = try runPostgresInsert(statement, of: tableStatements, table: T.table)
+      }
     } else if T.hasOwnedChildren {
       // A conflict on a unique column updates a row whose key is not the value's (and an
       // autoincrement value may have none): its children go to the row that was written, never

@@ -10,6 +10,9 @@ final class TableStatements {
     /// On PostgreSQL, for tables with unique columns: the UPDATE half of an upsert (see
     /// `TableStatements+Postgres.swift`).
     case upsertUpdate
+    /// On PostgreSQL, for an autoincrement table with one unique column set: the upsert of a
+    /// value without a key, `ON CONFLICT (<unique columns>)` (see `TableStatements+Postgres.swift`).
+    case upsertOnUnique
   }
 
   let tableName: String
@@ -26,9 +29,13 @@ final class TableStatements {
   /// reads it as the rowid).
   let returnedKeyPosition: Int?
 
+  /// Whether the table has the ``Kind/upsertOnUnique`` statement.
+  let hasUpsertOnUnique: Bool
+
   /// The statements of `table`, in PostgreSQL's spelling when `postgres` (see
-  /// `TableStatements+Postgres.swift`).
-  init(table: TableDefinition, postgres: Bool = false) {
+  /// `TableStatements+Postgres.swift`); `returnsWrittenRow` (a struct with owned children) has
+  /// PostgreSQL's upserts return every column of the row written, whose key the children take.
+  init(table: TableDefinition, postgres: Bool = false, returnsWrittenRow: Bool = false) {
     let quotedTable = SQLIdentifier.quote(table.name)
     let names = table.columns.map { SQLIdentifier.quote($0.name) }
     let parameters = table.columns.indices.map { "?\($0 + 1)" }
@@ -80,9 +87,18 @@ final class TableStatements {
     sqlByKind[Kind.selectAll.rawValue] = selectPrefix
     sqlByKind[Kind.count.rawValue] = countPrefix
     sqlByKind[Kind.upsertReturningRow.rawValue] = upsertReturningRow
+    let onUnique = postgres ? Self.upsertOnUniqueTarget(table, keyPosition: keyPosition) : nil
+    hasUpsertOnUnique = onUnique != nil
     if postgres {
+      let returningWritten = returnsWrittenRow ? Self.returningColumns(table) : returning
       sqlByKind[Kind.upsertUpdate.rawValue] =
-        Self.upsertUpdate(table, updating: valuePositions) + returning
+        Self.upsertUpdate(table, updating: valuePositions) + returningWritten
+      if let onUnique {
+        sqlByKind[Kind.upsertOnUnique.rawValue] =
+          insert + " ON CONFLICT (\(onUnique)) DO "
+          + Self.conflictAction(table, updating: valuePositions, returningRow: true)
+          + returningWritten
+      }
     }
     self.sqlByKind = sqlByKind
     prepared = Array(repeating: nil, count: Kind.allCases.count)
@@ -101,7 +117,8 @@ final class TableStatements {
     guard !assigned.isEmpty else {
       guard returningRow, let key = table.primaryKeyPositions.first else { return "NOTHING" }
       let name = SQLIdentifier.quote(table.columns[key].name)
-      return "UPDATE SET \(name) = \(name)"
+      // Qualified: PostgreSQL finds a bare name ambiguous between the row and `excluded`.
+      return "UPDATE SET \(name) = \(SQLIdentifier.quote(table.name)).\(name)"
     }
     return "UPDATE SET "
       + assigned.map {

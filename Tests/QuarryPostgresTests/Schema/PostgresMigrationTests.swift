@@ -230,7 +230,8 @@ final class PostgresMigrationTests: XCTestCase {
     XCTAssertEqual(
       try catalog.indexes(on: "volumes"),
       [
-        IndexInfo(name: "volumes_isbn_key", columns: ["code"], isUnique: true),
+        // The UNIQUE constraint named after the old column follows the rename too.
+        IndexInfo(name: "volumes_code_key", columns: ["code"], isUnique: true),
         IndexInfo(name: "volumes_on_code", columns: ["code"], isUnique: false),
         IndexInfo(name: "volumes_pkey", columns: ["id"], isUnique: true),
       ])

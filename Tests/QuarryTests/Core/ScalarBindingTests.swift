@@ -1,13 +1,14 @@
 import Foundation
-import Quarry
 import XCTest
+
+@testable import Quarry
 
 /// Issue 20 #6: generated code binds the common column types through concrete overloads (one
 /// SQLite call each) instead of the generic conversion. They must store exactly what the
 /// conversions store, NULL for nil, and refuse NaN as the conversions do. The record below is
 /// written as the generator writes one, so its `bind(to:)` picks the overloads as generated
 /// code does.
-final class ScalarBindingTests: XCTestCase {
+final class ScalarBindingTests: EngineTestCase {
   fileprivate struct Sample: Sendable, Equatable {
     var id: Int64
     var name: String
@@ -60,7 +61,43 @@ final class ScalarBindingTests: XCTestCase {
       ])
   }
 
+  func testEveryOverloadStoresItsColumnsTypeOnPostgreSQL() {
+    forEachEngine([.postgres]) { _ in
+      let db = try makeDatabase()
+      try db.migrate(Sample.self)
+      // PostgreSQL text cannot hold U+0000: the name without it, and the NUL refused.
+      var full = self.full
+      full.name = "Rouge-gorge 🐦x"
+      XCTAssertThrowsError(try db.write { try $0.insert(self.full) }) {
+        XCTAssertEqual(
+          "\($0)", "text holds a NUL character (U+0000), which PostgreSQL text cannot store")
+      }
+      try db.write { db in
+        try db.insert(full)
+        try db.insert(empty)
+      }
+      XCTAssertEqual(
+        try db.read { try $0.fetchAll(Sample.self) }.sorted { $0.id < $1.id }, [full, empty])
+      XCTAssertEqual(
+        try rawRows(
+          #"SELECT "name", "nickname", "score", "weight", "seenAt", "confirmedAt", "photo", "#
+            + #""thumbnail", "nestID", "age" FROM "samples" ORDER BY "id""#, in: db),
+        [
+          [
+            .text("Rouge-gorge 🐦x"), .text(""), .real(-0.0), .real(0.1 + 0.2),
+            .real(786_297_600.000_123_4), .real(Date.distantPast.timeIntervalSinceReferenceDate),
+            .blob(Data()), .blob(Data([0, 255])), .integer(Int64.min), .integer(Int64(Int.max)),
+          ],
+          [
+            .text(""), .null, .real(.infinity), .null, .real(0), .null, .blob(Data([7])), .null,
+            .null, .null,
+          ],
+        ])
+    }
+  }
+
   func testNaNIsRefusedThroughTheOverloadsAndNothingIsStored() throws {
+    // SQLite only: SQLite would store NaN as NULL; PostgreSQL's float8 keeps it (below).
     let db = try Database.inMemory()
     try db.migrate(Sample.self)
     var nanScore = full
@@ -83,6 +120,32 @@ final class ScalarBindingTests: XCTestCase {
       }
     }
     XCTAssertEqual(try db.read { try $0.count(Sample.self) }, 0)
+  }
+
+  func testNaNDoublesAreStoredOnPostgreSQLAndNaNDatesRefused() {
+    forEachEngine([.postgres]) { _ in
+      let db = try makeDatabase()
+      try db.migrate(Sample.self)
+      var nan = empty
+      nan.score = .nan
+      nan.weight = .nan
+      var nanDate = nan
+      nanDate.seenAt = Date(timeIntervalSinceReferenceDate: .nan)
+      // A Date is refused on both engines: NaN is no moment (the message still names SQLite).
+      XCTAssertThrowsError(try db.write { try $0.insert(nanDate) }) {
+        XCTAssertEqual("\($0)", "a NaN Date cannot be stored (SQLite makes it NULL)")
+      }
+      try db.write { try $0.insert(nan) }
+      let row = try rawRows(#"SELECT "score", "weight" FROM "samples""#, in: db)
+      XCTAssertEqual(row.count, 1)
+      for value in row.first ?? [] {
+        guard case .real(let real) = value else { return XCTFail("\(value)") }
+        XCTAssertTrue(real.isNaN)
+      }
+      let back = try XCTUnwrap(try db.read { try $0.fetchOne(Sample.self, id: 2) })
+      XCTAssertTrue(back.score.isNaN)
+      XCTAssertEqual(back.weight?.isNaN, true)
+    }
   }
 }
 

@@ -24,7 +24,7 @@ extension Membership: TableRecord {
     name: "memberships",
     columns: [
       ColumnDefinition("flock", .text, primaryKey: true),
-      ColumnDefinition("bird_id", .text, primaryKey: true),
+      ColumnDefinition("bird_id", .text, kind: .uuid, primaryKey: true),
       ColumnDefinition("role", .text, defaultSQL: "'member'"),
     ],
     indexes: [

@@ -146,140 +146,199 @@ final class ConstraintMigrationTests: MigrationTestCase {
   private let expectedRows = ["1|'a'|1|'old'", "2|'b'|NULL|NULL", "3|'c'|2|'x'"]
 
   func testAddingUniqueKeepsTheRowsAndEnforcesIt() throws {
-    let db = try databaseWithItems(rows)
-    try db.migrate(version(Evolving<UniqueCode>.self))
-    XCTAssertEqual(try SchemaProbe.rows("items", in: db), expectedRows)
-    try assertSchemaIsNew(db, at: version(Evolving<UniqueCode>.self))
-    XCTAssertThrowsError(
-      try db.write { try $0.execute(#"INSERT INTO "items" VALUES (9, 'a', NULL, NULL)"#) })
+    forEachEngine { engine in
+      let db = try databaseWithItems(rows)
+      try db.migrate(version(Evolving<UniqueCode>.self))
+      XCTAssertEqual(try probe.rows("items", in: db), expectedRows)
+      try assertSchemaIsNew(db, at: version(Evolving<UniqueCode>.self))
+      XCTAssertThrowsError(
+        try db.write { try $0.execute(#"INSERT INTO "items" VALUES (9, 'a', NULL, NULL)"#) })
+    }
   }
 
   func testAddingUniqueOverDuplicatesNamesTheFirstDuplicate() throws {
-    let db = try databaseWithItems("(1, 'a', 1, NULL), (2, 'b', 1, NULL), (3, 'b', 1, NULL)")
-    try assertRefused(
-      db, to: version(Evolving<UniqueCode>.self),
-      "cannot migrate table 'items': unique column(s) ('code') would hold ('b') in more than one "
-        + "row - remove or change the duplicate rows before migrating; nothing was changed")
+    forEachEngine { engine in
+      let db = try databaseWithItems("(1, 'a', 1, NULL), (2, 'b', 1, NULL), (3, 'b', 1, NULL)")
+      try assertRefused(
+        db, to: version(Evolving<UniqueCode>.self),
+        "cannot migrate table 'items': unique column(s) ('code') would hold ('b') in more than one "
+          + "row - remove or change the duplicate rows before migrating; nothing was changed")
+    }
   }
 
   func testRemovingUniqueFromADatabaseAtEitherVersion() throws {
-    let atVersion1 = try databaseWithItems(rows)
-    let atVersion2 = try databaseWithItems(rows)
-    try atVersion2.migrate(version(Evolving<UniqueCode>.self))
+    forEachEngine { engine in
+      let atVersion1 = try databaseWithItems(rows)
+      let atVersion2 = try databaseWithItems(rows)
+      try atVersion2.migrate(version(Evolving<UniqueCode>.self))
 
-    for db in [atVersion1, atVersion2] {
-      try db.migrate(version(Evolving<NotUniqueAgain>.self))
-      XCTAssertEqual(try SchemaProbe.rows("items", in: db), expectedRows)
-      try assertSchemaIsNew(db, at: version(Evolving<NotUniqueAgain>.self))
+      for db in [atVersion1, atVersion2] {
+        try db.migrate(version(Evolving<NotUniqueAgain>.self))
+        XCTAssertEqual(try probe.rows("items", in: db), expectedRows)
+        try assertSchemaIsNew(db, at: version(Evolving<NotUniqueAgain>.self))
+      }
     }
   }
 
   func testChangingThePrimaryKeyRekeysTheTable() throws {
-    let db = try databaseWithItems(rows)
-    try db.migrate(version(Evolving<KeyedByCode>.self))
-    XCTAssertEqual(try SchemaProbe.rows("items", in: db), expectedRows)
-    try assertSchemaIsNew(db, at: version(Evolving<KeyedByCode>.self))
+    forEachEngine { engine in
+      let db = try databaseWithItems(rows)
+      try db.migrate(version(Evolving<KeyedByCode>.self))
+      XCTAssertEqual(try probe.rows("items", in: db), expectedRows)
+      try assertSchemaIsNew(db, at: version(Evolving<KeyedByCode>.self))
+    }
   }
 
   func testAChangedPrimaryKeyWithDuplicatesNamesTheKeyAndTheFirstDuplicate() throws {
-    let db = try databaseWithItems("(1, 'A', 1, NULL), (2, 'B', 1, NULL), (3, 'A', 1, NULL)")
-    try assertRefused(
-      db, to: version(Evolving<KeyedByCode>.self),
-      "cannot migrate table 'items': new primary key ('code') would hold ('A') in more than one "
-        + "row - remove or change the duplicate rows before migrating; nothing was changed")
+    forEachEngine { engine in
+      let db = try databaseWithItems("(1, 'A', 1, NULL), (2, 'B', 1, NULL), (3, 'A', 1, NULL)")
+      try assertRefused(
+        db, to: version(Evolving<KeyedByCode>.self),
+        "cannot migrate table 'items': new primary key ('code') would hold ('A') in more than one "
+          + "row - remove or change the duplicate rows before migrating; nothing was changed")
+    }
   }
 
   func testAddingAForeignKeyKeepsRowsAndItsActionWorks() throws {
-    let db = try databaseWithItems(rows)
-    try db.migrate(version(Evolving<WithNestReference>.self))
-    XCTAssertEqual(try SchemaProbe.rows("items", in: db), expectedRows)
-    try assertSchemaIsNew(db, at: version(Evolving<WithNestReference>.self))
-    try db.write { try $0.execute(#"DELETE FROM "nests" WHERE "id" = 1"#) }
-    XCTAssertEqual(try SchemaProbe.rows("items", in: db), ["2|'b'|NULL|NULL", "3|'c'|2|'x'"])
+    forEachEngine { engine in
+      let db = try databaseWithItems(rows)
+      try db.migrate(version(Evolving<WithNestReference>.self))
+      XCTAssertEqual(try probe.rows("items", in: db), expectedRows)
+      try assertSchemaIsNew(db, at: version(Evolving<WithNestReference>.self))
+      try db.write { try $0.execute(#"DELETE FROM "nests" WHERE "id" = 1"#) }
+      XCTAssertEqual(try probe.rows("items", in: db), ["2|'b'|NULL|NULL", "3|'c'|2|'x'"])
+    }
   }
 
   func testAddingAForeignKeyOverOrphansNamesTheFirstOrphan() throws {
-    let db = try databaseWithItems("(1, 'a', 1, NULL), (2, 'b', 7, NULL), (3, 'c', 8, NULL)")
-    try assertRefused(
-      db, to: version(Evolving<WithNestReference>.self),
-      "cannot migrate table 'items': row 'id' = 2 refers by 'nest_id' = 7 to no row of table "
-        + "'nests' - delete that row or add the row it refers to before migrating; nothing was "
-        + "changed")
+    forEachEngine { engine in
+      let db = try databaseWithItems("(1, 'a', 1, NULL), (2, 'b', 7, NULL), (3, 'c', 8, NULL)")
+      try assertRefused(
+        db, to: version(Evolving<WithNestReference>.self),
+        "cannot migrate table 'items': row 'id' = 2 refers by 'nest_id' = 7 to no row of table "
+          + "'nests' - delete that row or add the row it refers to before migrating; nothing was "
+          + "changed")
+    }
   }
 
   func testChangingAForeignKeyActionFromEitherEarlierVersion() throws {
-    let atVersion1 = try databaseWithItems(rows)
-    let atVersion2 = try databaseWithItems(rows)
-    try atVersion2.migrate(version(Evolving<WithNestReference>.self))
+    forEachEngine { engine in
+      let atVersion1 = try databaseWithItems(rows)
+      let atVersion2 = try databaseWithItems(rows)
+      try atVersion2.migrate(version(Evolving<WithNestReference>.self))
 
-    for db in [atVersion1, atVersion2] {
-      try db.migrate(version(Evolving<NestSetNull>.self))
-      try assertSchemaIsNew(db, at: version(Evolving<NestSetNull>.self))
-      try db.write { try $0.execute(#"DELETE FROM "nests" WHERE "id" = 1"#) }
-      XCTAssertEqual(
-        try SchemaProbe.rows("items", in: db),
-        ["1|'a'|NULL|'old'", "2|'b'|NULL|NULL", "3|'c'|2|'x'"])
+      for db in [atVersion1, atVersion2] {
+        try db.migrate(version(Evolving<NestSetNull>.self))
+        try assertSchemaIsNew(db, at: version(Evolving<NestSetNull>.self))
+        try db.write { try $0.execute(#"DELETE FROM "nests" WHERE "id" = 1"#) }
+        XCTAssertEqual(
+          try probe.rows("items", in: db),
+          ["1|'a'|NULL|'old'", "2|'b'|NULL|NULL", "3|'c'|2|'x'"])
+      }
     }
   }
 
   func testDroppingAColumnKeepsTheOthers() throws {
-    let db = try databaseWithItems(rows)
-    try db.migrate(version(Evolving<LegacyDropped>.self))
-    XCTAssertEqual(try SchemaProbe.rows("items", in: db), ["1|'a'|1", "2|'b'|NULL", "3|'c'|2"])
-    try assertSchemaIsNew(db, at: version(Evolving<LegacyDropped>.self))
+    forEachEngine { engine in
+      let db = try databaseWithItems(rows)
+      try db.migrate(version(Evolving<LegacyDropped>.self))
+      XCTAssertEqual(try probe.rows("items", in: db), ["1|'a'|1", "2|'b'|NULL", "3|'c'|2"])
+      try assertSchemaIsNew(db, at: version(Evolving<LegacyDropped>.self))
+    }
   }
 
   func testATriggerUsingADroppedColumnIsRefusedByName() throws {
-    let db = try databaseWithItems(rows)
-    try db.write {
-      try $0.execute(
-        #"CREATE TRIGGER "keep_legacy" AFTER INSERT ON "items" BEGIN "#
-          + #"UPDATE "items" SET "legacy" = 'new' WHERE "id" = new."id"; END"#)
+    forEachEngine { engine in
+      let db = try databaseWithItems(rows)
+      guard engine == .postgres else {
+        try db.write {
+          try $0.execute(
+            #"CREATE TRIGGER "keep_legacy" AFTER INSERT ON "items" BEGIN "#
+              + #"UPDATE "items" SET "legacy" = 'new' WHERE "id" = new."id"; END"#)
+        }
+        try assertRefused(
+          db, to: version(Evolving<LegacyDropped>.self),
+          "cannot migrate table 'items': trigger 'keep_legacy' uses column 'legacy', which the "
+            + "rebuild drops - drop or rewrite it in a DatabaseMigrator migration run before "
+            + "migrate; nothing was changed")
+        return
+      }
+      // PostgreSQL's trigger names the column in `UPDATE OF`; a function's body is opaque text
+      // that PostgreSQL checks only when it runs.
+      try db.write {
+        try $0.execute(
+          #"CREATE FUNCTION "keep_legacy"() RETURNS trigger LANGUAGE plpgsql AS "#
+            + #"$$BEGIN RETURN NULL; END$$"#)
+        try $0.execute(
+          #"CREATE TRIGGER "keep_legacy" AFTER UPDATE OF "legacy" ON "items" "#
+            + #"FOR EACH ROW EXECUTE FUNCTION "keep_legacy"()"#)
+      }
+      try assertRefused(
+        db, to: version(Evolving<LegacyDropped>.self),
+        "cannot migrate table 'items': 'keep_legacy' cannot be re-created after the rebuild: "
+          + #"column "legacy" of relation "items" does not exist - drop or rewrite it in a "#
+          + "DatabaseMigrator migration run before migrate; nothing was changed")
     }
-    try assertRefused(
-      db, to: version(Evolving<LegacyDropped>.self),
-      "cannot migrate table 'items': trigger 'keep_legacy' uses column 'legacy', which the "
-        + "rebuild drops - drop or rewrite it in a DatabaseMigrator migration run before "
-        + "migrate; nothing was changed")
   }
 
   func testAUserIndexOnADroppedColumnIsRefusedByName() throws {
-    let db = try databaseWithItems(rows)
-    try db.write { try $0.execute(#"CREATE INDEX "by_legacy" ON "items" ("legacy")"#) }
-    try assertRefused(
-      db, to: version(Evolving<LegacyDropped>.self),
-      "cannot migrate table 'items': 'by_legacy' cannot be re-created after the rebuild: no such "
-        + "column: legacy - drop or rewrite it in a DatabaseMigrator migration run before "
-        + "migrate; nothing was changed")
+    forEachEngine { engine in
+      let db = try databaseWithItems(rows)
+      try db.write { try $0.execute(#"CREATE INDEX "by_legacy" ON "items" ("legacy")"#) }
+      // The engine's own words for the missing column.
+      let reason =
+        engine == .postgres ? #"column "legacy" does not exist"# : "no such column: legacy"
+      try assertRefused(
+        db, to: version(Evolving<LegacyDropped>.self),
+        "cannot migrate table 'items': 'by_legacy' cannot be re-created after the rebuild: "
+          + "\(reason) - drop or rewrite it in a DatabaseMigrator migration run before migrate; "
+          + "nothing was changed")
+    }
   }
 
   func testRebuildingAReferencedTableLeavesItsChildrenAlone() throws {
-    let db = try databaseWithItems(rows)
-    try db.migrate(version(Evolving<WithNestReference>.self))
+    forEachEngine { engine in
+      let db = try databaseWithItems(rows)
+      try db.migrate(version(Evolving<WithNestReference>.self))
 
-    // Dropping "nests" with foreign keys on would cascade to every item.
-    try db.migrate([Evolving<NamedNests>.self, Evolving<WithNestReference>.self])
+      // Dropping "nests" with foreign keys on would cascade to every item.
+      try db.migrate([Evolving<NamedNests>.self, Evolving<WithNestReference>.self])
 
-    XCTAssertEqual(try SchemaProbe.rows("nests", in: db), ["1|'?'", "2|'?'"])
-    XCTAssertEqual(try SchemaProbe.rows("items", in: db), expectedRows)
-    try assertSchemaIsNew(db, at: [Evolving<NamedNests>.self, Evolving<WithNestReference>.self])
+      XCTAssertEqual(try probe.rows("nests", in: db), ["1|'?'", "2|'?'"])
+      XCTAssertEqual(try probe.rows("items", in: db), expectedRows)
+      try assertSchemaIsNew(db, at: [Evolving<NamedNests>.self, Evolving<WithNestReference>.self])
+    }
   }
 
   func testInsideAWriteThatEnforcesForeignKeysARebuildOfAReferencedTableIsRefused() throws {
-    let db = try databaseWithItems(rows)
-    try db.migrate(version(Evolving<WithNestReference>.self))
-    XCTAssertThrowsError(
-      try db.write {
-        try $0.migrate([Evolving<NamedNests>.self, Evolving<WithNestReference>.self])
+    forEachEngine { engine in
+      let db = try databaseWithItems(rows)
+      try db.migrate(version(Evolving<WithNestReference>.self))
+      guard engine == .sqlite else {
+        // PostgreSQL drops the other tables' foreign keys around the rebuild and adds them back
+        // checking every row, so the rebuild works inside any transaction.
+        try db.write {
+          try $0.migrate([Evolving<NamedNests>.self, Evolving<WithNestReference>.self])
+        }
+        XCTAssertEqual(try probe.rows("nests", in: db), ["1|'?'", "2|'?'"])
+        XCTAssertEqual(try probe.rows("items", in: db), expectedRows)
+        try assertSchemaIsNew(
+          db, at: [Evolving<NamedNests>.self, Evolving<WithNestReference>.self])
+        return
       }
-    ) { error in
-      XCTAssertEqual(
-        "\(error)",
-        "cannot migrate table 'nests': the table must be rebuilt, other tables refer to it and "
-          + "foreign keys are enforced in this transaction - call Database.migrate, which turns "
-          + "foreign keys off around the rebuild and checks them before committing")
+      XCTAssertThrowsError(
+        try db.write {
+          try $0.migrate([Evolving<NamedNests>.self, Evolving<WithNestReference>.self])
+        }
+      ) { error in
+        XCTAssertEqual(
+          "\(error)",
+          "cannot migrate table 'nests': the table must be rebuilt, other tables refer to it and "
+            + "foreign keys are enforced in this transaction - call Database.migrate, which turns "
+            + "foreign keys off around the rebuild and checks them before committing")
+      }
+      XCTAssertEqual(try probe.rows("items", in: db), expectedRows)
     }
-    XCTAssertEqual(try SchemaProbe.rows("items", in: db), expectedRows)
   }
 }
 

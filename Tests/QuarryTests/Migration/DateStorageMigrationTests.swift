@@ -91,68 +91,76 @@ final class DateStorageMigrationTests: MigrationTestCase {
   }
 
   func testEveryRowIsRewrittenAsTheTextBindingWritesAndBack() throws {
-    let seconds = dates(2_000)
-    let db = try database(with: seconds)
+    forEachEngine { engine in
+      let seconds = dates(2_000)
+      let db = try database(with: seconds)
 
-    try db.migrate(version2)
+      try db.migrate(version2)
 
-    // Every row holds exactly the text `ISO8601Date` binds for its date.
-    let expectedAt = try seconds.map {
-      DatabaseValue.text(try ISO8601Date(Date(timeIntervalSinceReferenceDate: $0)).text)
-    }
-    XCTAssertEqual(try column("at", in: db), expectedAt)
-    let expectedEnds = try seconds.enumerated().map { id, value in
-      id % 3 == 0
-        ? DatabaseValue.null
-        : .text(try ISO8601Date(Date(timeIntervalSinceReferenceDate: value + 0.25)).text)
-    }
-    XCTAssertEqual(try column("ends", in: db), expectedEnds)
-    try assertSchemaIsNew(db, at: version2)
+      // Every row holds exactly the text `ISO8601Date` binds for its date.
+      let expectedAt = try seconds.map {
+        DatabaseValue.text(try ISO8601Date(Date(timeIntervalSinceReferenceDate: $0)).text)
+      }
+      XCTAssertEqual(try column("at", in: db), expectedAt)
+      let expectedEnds = try seconds.enumerated().map { id, value in
+        id % 3 == 0
+          ? DatabaseValue.null
+          : .text(try ISO8601Date(Date(timeIntervalSinceReferenceDate: value + 0.25)).text)
+      }
+      XCTAssertEqual(try column("ends", in: db), expectedEnds)
+      try assertSchemaIsNew(db, at: version2)
 
-    try db.migrate(version3)
+      try db.migrate(version3)
 
-    // Back to REAL: the same Doubles, bit for bit.
-    let back = try column("at", in: db).map { value -> UInt64? in
-      guard case .real(let real) = value else { return nil }
-      return real.bitPattern
+      // Back to REAL: the same Doubles, bit for bit.
+      let back = try column("at", in: db).map { value -> UInt64? in
+        guard case .real(let real) = value else { return nil }
+        return real.bitPattern
+      }
+      XCTAssertEqual(back, seconds.map { ($0 + 0).bitPattern })
+      let backEnds = try column("ends", in: db)
+      for (id, value) in seconds.enumerated() {
+        XCTAssertEqual(backEnds[id], id % 3 == 0 ? .null : .real(value + 0.25), "row \(id)")
+      }
+      try assertSchemaIsNew(db, at: version3)
     }
-    XCTAssertEqual(back, seconds.map { ($0 + 0).bitPattern })
-    let backEnds = try column("ends", in: db)
-    for (id, value) in seconds.enumerated() {
-      XCTAssertEqual(backEnds[id], id % 3 == 0 ? .null : .real(value + 0.25), "row \(id)")
-    }
-    try assertSchemaIsNew(db, at: version3)
   }
 
   func testADateWithoutTextStopsTheMigrationNamingTheRow() throws {
-    let db = try database(with: [1.5, 252_423_993_600, -70_000_000_000])
-    try assertRefused(
-      db, to: version2,
-      "cannot migrate table 'meetings': column 'at' of row 'id' = 1 holds 252423993600.0, which "
-        + "is not a date with exact ISO 8601 text in the years 0000-9999 (seconds since 2001 or "
-        + "date text) - fix that row (and any like it) before migrating, or keep the old type; "
-        + "nothing was changed")
+    forEachEngine { engine in
+      let db = try database(with: [1.5, 252_423_993_600, -70_000_000_000])
+      try assertRefused(
+        db, to: version2,
+        "cannot migrate table 'meetings': column 'at' of row 'id' = 1 holds 252423993600.0, which "
+          + "is not a date with exact ISO 8601 text in the years 0000-9999 (seconds since 2001 or "
+          + "date text) - fix that row (and any like it) before migrating, or keep the old type; "
+          + "nothing was changed")
+    }
   }
 
   func testTextThatIsNoDateStopsTheWayBack() throws {
-    let db = try database(with: [1.5, 2.5])
-    try db.migrate(version2)
-    try db.write { try $0.execute(#"UPDATE "meetings" SET "ends" = 'soon' WHERE "id" = 1"#) }
-    try assertRefused(
-      db, to: version3,
-      "cannot migrate table 'meetings': column 'ends' of row 'id' = 1 holds 'soon', which is not "
-        + "a date (seconds since 2001 or ISO 8601 text) - fix that row (and any like it) before "
-        + "migrating, or keep the old type; nothing was changed")
+    forEachEngine { engine in
+      let db = try database(with: [1.5, 2.5])
+      try db.migrate(version2)
+      try db.write { try $0.execute(#"UPDATE "meetings" SET "ends" = 'soon' WHERE "id" = 1"#) }
+      try assertRefused(
+        db, to: version3,
+        "cannot migrate table 'meetings': column 'ends' of row 'id' = 1 holds 'soon', which is not "
+          + "a date (seconds since 2001 or ISO 8601 text) - fix that row (and any like it) before "
+          + "migrating, or keep the old type; nothing was changed")
+    }
   }
 
   func testNumbersWrittenAsTextStillConvertToSeconds() throws {
-    let db = try database(with: [1.5])
-    try db.migrate(version2)
-    try db.write {
-      try $0.execute(#"UPDATE "meetings" SET "at" = '12.5', "ends" = '2001-01-01 00:00:01Z'"#)
+    forEachEngine { engine in
+      let db = try database(with: [1.5])
+      try db.migrate(version2)
+      try db.write {
+        try $0.execute(#"UPDATE "meetings" SET "at" = '12.5', "ends" = '2001-01-01 00:00:01Z'"#)
+      }
+      try db.migrate(version3)
+      XCTAssertEqual(try column("at", in: db), [.real(12.5)])
+      XCTAssertEqual(try column("ends", in: db), [.real(1)])
     }
-    try db.migrate(version3)
-    XCTAssertEqual(try column("at", in: db), [.real(12.5)])
-    XCTAssertEqual(try column("ends", in: db), [.real(1)])
   }
 }

@@ -141,61 +141,77 @@ final class HistoryMigrationTests: MigrationTestCase {
   }
 
   func testDatabasesMadeAtEveryVersionEndAtTheLastWithEveryRow() throws {
-    for version in 1...4 {
-      let db = try database(atVersion: version)
+    forEachEngine { engine in
+      for version in 1...4 {
+        let db = try database(atVersion: version)
 
-      try db.migrate([Evolving<BookV4>.self])
+        try db.migrate([Evolving<BookV4>.self])
 
-      XCTAssertEqual(
-        try SchemaProbe.rows("volumes", in: db),
-        ["1|'111'|100|5|'A1'|NULL", "2|'222'|200|4|'A1'|NULL"], "version \(version)")
-      XCTAssertEqual(
-        try SchemaProbe.rows("volumes_tags", in: db), ["1|0|'sf'", "1|1|'none'", "2|0|'classic'"],
-        "version \(version)")
-      XCTAssertEqual(try SchemaProbe.sequence(of: "volumes", in: db), 9, "version \(version)")
-      XCTAssertEqual(try SchemaProbe.recorded(in: db), allRecorded, "version \(version)")
-      try assertSchemaIsNew(db, at: [Evolving<BookV4>.self])
-      // The owned rows still follow their owner.
-      try db.write { try $0.execute(#"DELETE FROM "volumes" WHERE "id" = 1"#) }
-      XCTAssertEqual(try SchemaProbe.rows("volumes_tags", in: db), ["2|0|'classic'"])
+        XCTAssertEqual(
+          try probe.rows("volumes", in: db),
+          ["1|'111'|100|5|'A1'|NULL", "2|'222'|200|4|'A1'|NULL"], "version \(version)")
+        XCTAssertEqual(
+          try probe.rows("volumes_tags", in: db), ["1|0|'sf'", "1|1|'none'", "2|0|'classic'"],
+          "version \(version)")
+        // SQLite's sequence counts the key 9 inserted by hand (and deleted); PostgreSQL's
+        // identity hands out only the keys it makes, and a rebuild continues it after the
+        // largest key: 2 kept, and nothing handed out on the database made at version 4.
+        let sequence = engine == .postgres ? (version == 4 ? 0 : 2) : 9
+        XCTAssertEqual(
+          try probe.sequence(of: "volumes", in: db), sequence, "version \(version)")
+        XCTAssertEqual(try probe.recorded(in: db), allRecorded, "version \(version)")
+        try assertSchemaIsNew(db, at: [Evolving<BookV4>.self])
+        // The owned rows still follow their owner.
+        try db.write { try $0.execute(#"DELETE FROM "volumes" WHERE "id" = 1"#) }
+        XCTAssertEqual(try probe.rows("volumes_tags", in: db), ["2|0|'classic'"])
+      }
     }
   }
 
   func testANewDatabaseRecordsEveryMigrationWithoutRunningAny() throws {
-    let db = try database(at: [Evolving<BookV4>.self])
-    XCTAssertEqual(try SchemaProbe.recorded(in: db), allRecorded)
-    XCTAssertEqual(
-      try db.read {
-        try $0.fetchValue(String.self, sql: "SELECT sql FROM sqlite_master WHERE name = 'volumes'")
-      }, BookV4.table.createTableSQL)
+    forEachEngine { engine in
+      let db = try database(at: [Evolving<BookV4>.self])
+      XCTAssertEqual(try probe.recorded(in: db), allRecorded)
+      // The stored DDL text is SQLite's; PostgreSQL keeps none.
+      guard engine == .sqlite else { return }
+      XCTAssertEqual(
+        try rawValue("SELECT sql FROM sqlite_master WHERE name = 'volumes'", in: db),
+        .text(BookV4.table.createTableSQL))
+    }
   }
 
   func testMigrationsRunInIdentifierOrderWhateverOrderTheTablesListThem() throws {
-    let db = try database(atVersion: 1)
-    try db.migrate([Evolving<ShuffledBookV4>.self])
-    XCTAssertEqual(
-      try SchemaProbe.rows("volumes", in: db),
-      ["1|'111'|100|5|'A1'|NULL", "2|'222'|200|4|'A1'|NULL"])
-    try assertSchemaIsNew(db, at: [Evolving<BookV4>.self])
+    forEachEngine { engine in
+      let db = try database(atVersion: 1)
+      try db.migrate([Evolving<ShuffledBookV4>.self])
+      XCTAssertEqual(
+        try probe.rows("volumes", in: db),
+        ["1|'111'|100|5|'A1'|NULL", "2|'222'|200|4|'A1'|NULL"])
+      try assertSchemaIsNew(db, at: [Evolving<BookV4>.self])
+    }
   }
 
   func testARefusedMigrationKeepsTheEarlierOnesUnappliedToo() throws {
-    let db = try database(atVersion: 2)
-    try db.write { try $0.execute(#"UPDATE "volumes" SET "rating" = 'five' WHERE "id" = 2"#) }
-    try assertRefused(
-      db, to: [Evolving<BookV4>.self],
-      "cannot migrate table 'volumes': column 'rating' of row 'id' = 2 holds 'five', which is "
-        + "not an integer - fix that row (and any like it) before migrating, or keep the old "
-        + "type; nothing was changed")
-    XCTAssertEqual(try SchemaProbe.recorded(in: db), [allRecorded[0]])
+    forEachEngine { engine in
+      let db = try database(atVersion: 2)
+      try db.write { try $0.execute(#"UPDATE "volumes" SET "rating" = 'five' WHERE "id" = 2"#) }
+      try assertRefused(
+        db, to: [Evolving<BookV4>.self],
+        "cannot migrate table 'volumes': column 'rating' of row 'id' = 2 holds 'five', which is "
+          + "not an integer - fix that row (and any like it) before migrating, or keep the old "
+          + "type; nothing was changed")
+      XCTAssertEqual(try probe.recorded(in: db), [allRecorded[0]])
+    }
   }
 
   func testAMigrationListedTwiceWithDifferentStepsIsRefused() throws {
-    let db = try database(atVersion: 4)
-    try assertRefused(
-      db, to: [Evolving<BookV4>.self, Evolving<ClashingMigration>.self],
-      "cannot migrate: migration '0004_volumes_code_unique' is listed twice with "
-        + "different steps - give every generated migration its own identifier")
+    forEachEngine { engine in
+      let db = try database(atVersion: 4)
+      try assertRefused(
+        db, to: [Evolving<BookV4>.self, Evolving<ClashingMigration>.self],
+        "cannot migrate: migration '0004_volumes_code_unique' is listed twice with "
+          + "different steps - give every generated migration its own identifier")
+    }
   }
 }
 

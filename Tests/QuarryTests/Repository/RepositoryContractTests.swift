@@ -215,6 +215,19 @@ final class RepositoryContractTests: XCTestCase {
     ]
     for backend in try allBackends() {
       let repository = try backend.make()
+      var ids = ids
+      if !backend.storesNUL {
+        // A clear refusal, never an id cut short at the NUL or stored as another id.
+        for id in ids where id.contains("\0") {
+          let error = await assertThrowsRepositoryError(.storageFailure, backend.name) {
+            try await repository.create(Note(id: id, title: "refused"))
+          }
+          XCTAssertTrue(
+            "\(error?.underlyingError.map { "\($0)" } ?? "")".contains("NUL character"),
+            "\(backend.name) \(String(describing: error))")
+        }
+        ids.removeAll { $0.contains("\0") }
+      }
       for (number, id) in ids.enumerated() {
         try await repository.create(Note(id: id, title: "\(number)"))
       }

@@ -30,6 +30,8 @@ struct RepositoryBackend: Sendable {
   let reopen: (@Sendable () throws -> any CRUDRepository<Note>)?
   /// True for SQLite, which refuses to store text ids that are not in Unicode NFC.
   var isSQLite = false
+  /// False for PostgreSQL, whose text cannot hold U+0000: an id holding it is refused.
+  var storesNUL = true
 }
 
 /// Every transformer the file and UserDefaults backends are tested with.

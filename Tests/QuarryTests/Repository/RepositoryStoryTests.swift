@@ -1,8 +1,10 @@
 import Foundation
 import Quarry
+import QuarryTestSupport
 import XCTest
 
-/// The README's story: the same app code on SQLite, then files, then XML, one line apart.
+/// The README's story: the same app code on SQLite, PostgreSQL, then files, then XML, one line
+/// apart.
 final class RepositoryStoryTests: XCTestCase {
   /// The app: it knows only `any CRUDRepository<Note>`.
   private func noteTaking(_ notes: any CRUDRepository<Note>) async throws -> [String] {
@@ -23,6 +25,15 @@ final class RepositoryStoryTests: XCTestCase {
     let directory = try makeTemporaryDirectory()
 
     let onSQLite = try await noteTaking(SQLiteRepository<Note>(db))
+    let server = try SharedPostgresServer.createDatabase()
+    addTeardownBlock { server.drop() }
+    let postgres = try Database(postgres: server.conninfo)
+    try postgres.migrate(Note.self)
+    let onPostgres = try await noteTaking(SQLiteRepository<Note>(postgres))
+    XCTAssertEqual(
+      try PostgresRawConnection(conninfo: server.conninfo)
+        .query(#"SELECT "id", "title" FROM "notes""#).rows,
+      [["wren", "Wren"]])
     let onFiles = try await noteTaking(
       FileSystemRepository<Note>(directory: directory.appendingPathComponent("json")))
     let inXML = try await noteTaking(
@@ -33,7 +44,7 @@ final class RepositoryStoryTests: XCTestCase {
       try UserDefaultsRepository<Note>(suiteName: makeTemporarySuiteName()))
     let inMemory = try await noteTaking(InMemoryRepository<Note>())
 
-    for titles in [onSQLite, onFiles, inXML, inDefaults, inMemory] {
+    for titles in [onSQLite, onPostgres, onFiles, inXML, inDefaults, inMemory] {
       XCTAssertEqual(titles, ["European robin", "Wren"])
     }
     XCTAssertEqual(

@@ -72,7 +72,7 @@ extension XCTestCase {
         RepositoryBackend(
           name: "postgres", make: { SQLiteRepository<Note>(server) },
           reopen: { SQLiteRepository<Note>(try TestEngine.openPostgres(database.conninfo)) },
-          isSQLite: true))
+          isSQLite: true, storesNUL: false))
     }
     return [
       RepositoryBackend(

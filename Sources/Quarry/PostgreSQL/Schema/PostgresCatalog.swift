@@ -55,6 +55,13 @@ struct PostgresCatalog {
     try !rows(PostgresCatalogSQL.relationExists, [.text(name), .text("rvpmf")]).isEmpty
   }
 
+  /// Whether a table (ordinary or partitioned; not a view) named exactly `name` exists in the
+  /// current schema: ``ReadTransaction/tableExists(_:)``'s answer, as SQLite's counts tables
+  /// only.
+  func isTable(_ name: String) throws -> Bool {
+    try !rows(PostgresCatalogSQL.relationExists, [.text(name), .text("rp")]).isEmpty
+  }
+
   /// Whether an index named exactly `name` exists in the current schema.
   func indexExists(_ name: String) throws -> Bool {
     try !rows(

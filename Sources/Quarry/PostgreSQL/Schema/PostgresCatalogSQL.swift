@@ -53,6 +53,17 @@ enum PostgresCatalogSQL {
     + " WHERE k.contype = 'f' AND n.nspname = current_schema() AND c.relname = ?1"
     + " ORDER BY k.conname, p.position"
 
+  /// The sequences owned by the table `?1`'s columns (identity or serial): column, sequence.
+  static let identitySequences =
+    "SELECT a.attname, s.relname FROM pg_catalog.pg_depend d"
+    + " JOIN pg_catalog.pg_class s ON s.oid = d.objid AND s.relkind = 'S'"
+    + " JOIN pg_catalog.pg_class c ON c.oid = d.refobjid"
+    + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+    + " JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.refobjsubid"
+    + " WHERE d.classid = 'pg_catalog.pg_class'::regclass"
+    + " AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.deptype IN ('a', 'i')"
+    + " AND n.nspname = current_schema() AND c.relname = ?1 ORDER BY a.attnum"
+
   /// The tables with a foreign key to the table `?1`, by name.
   static let referencingTables =
     "SELECT DISTINCT c.relname FROM pg_catalog.pg_constraint k"

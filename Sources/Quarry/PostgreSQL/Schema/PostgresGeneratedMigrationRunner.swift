@@ -6,8 +6,9 @@ import Foundation
 /// `quarry_migrations`.
 ///
 /// Renames also rename what PostgreSQL and Quarry named after the old name, so a migrated
-/// database has the names a new one has: Quarry's indexes (`<table>_on_<columns>`) and the
-/// constraints named after the table (`<table>_pkey`, `<table>_<column>_key`).
+/// database has the names a new one has: Quarry's indexes (`<table>_on_<columns>`), the
+/// constraints named after the table or column (`<table>_pkey`, `<table>_<column>_key`) and
+/// identity sequences (`<table>_<column>_seq`).
 struct PostgresGeneratedMigrationRunner {
   let catalog: PostgresCatalog
 
@@ -65,6 +66,7 @@ struct PostgresGeneratedMigrationRunner {
           constraint, to: PostgresIdentifier.stored(new + constraint.dropFirst(old.count)),
           in: new))
     }
+    try catalog.renameIdentitySequences(of: new)
   }
 
   private func renameColumn(_ old: String, to new: String, in table: String) throws {
@@ -84,5 +86,16 @@ struct PostgresGeneratedMigrationRunner {
           index.name,
           to: PostgresIdentifier.stored(IndexDefinition(index.columns).name(inTable: table))))
     }
+    // So are the constraints PostgreSQL named after the column (`<table>_<column>_key`,
+    // `_fkey`); their indexes follow.
+    for constraint in try catalog.strings(PostgresMigrationSQL.constraints, [.text(table)]) {
+      for suffix in ["_key", "_fkey"]
+      where constraint == PostgresIdentifier.stored(table + "_" + old + suffix) {
+        try catalog.execute(
+          PostgresMigrationSQL.renameConstraint(
+            constraint, to: PostgresIdentifier.stored(table + "_" + new + suffix), in: table))
+      }
+    }
+    try catalog.renameIdentitySequences(of: table)
   }
 }

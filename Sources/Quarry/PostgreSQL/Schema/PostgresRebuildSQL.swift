@@ -77,6 +77,22 @@ enum PostgresRebuildSQL {
     + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
     + " WHERE n.nspname = current_schema() AND c.relname = ?1 AND NOT t.tgisinternal"
 
+  /// The views that read the table `?1` (quoted), directly or through other views, in the
+  /// order they were created: name, `SELECT` text.
+  static let dependentViews =
+    "WITH RECURSIVE readers(oid) AS ("
+    + " SELECT r.ev_class FROM pg_catalog.pg_depend d"
+    + " JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid"
+    + " WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.refobjid = CAST(?1 AS regclass)"
+    + " AND r.ev_class <> d.refobjid"
+    + " UNION"
+    + " SELECT r.ev_class FROM readers"
+    + " JOIN pg_catalog.pg_depend d ON d.refobjid = readers.oid"
+    + " JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid"
+    + " WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND r.ev_class <> readers.oid)"
+    + " SELECT c.relname, pg_catalog.pg_get_viewdef(c.oid) FROM readers"
+    + " JOIN pg_catalog.pg_class c ON c.oid = readers.oid WHERE c.relkind = 'v' ORDER BY c.oid"
+
   /// The referencing columns of the foreign key constraint `?1`, in key order.
   static let constraintColumns =
     "SELECT a.attname FROM pg_catalog.pg_constraint k"

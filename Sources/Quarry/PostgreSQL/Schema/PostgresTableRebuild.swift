@@ -21,24 +21,59 @@ struct PostgresTableRebuild {
   private struct Filling {
     var column: ColumnDefinition
     var expression: String
-    var conversion: (source: String, check: PostgresColumnConversion, fillsNulls: Bool)?
+    var conversion: (source: String, check: Check, fillsNulls: Bool)?
+  }
+
+  /// How a converted column's values are checked: in SQL, or against the values Swift
+  /// converted (a date).
+  private enum Check {
+    case value(PostgresColumnConversion)
+    case date(PostgresDateConversion, ConversionTarget)
+
+    func rejects(_ value: String) -> String {
+      switch self {
+      case .value(let conversion): conversion.rejects(value)
+      case .date(let dates, _): dates.rejects
+      }
+    }
+
+    var requirement: String {
+      switch self {
+      case .value(let conversion): conversion.requirement
+      case .date(_, let target): ColumnConversion(target: target).requirement
+      }
+    }
   }
 
   /// Rebuilds the table; false when there was nothing to do (no such table, or it already has
   /// this definition's columns, keys and foreign keys).
   @discardableResult
   func run() throws -> Bool {
-    guard try catalog.tableExists(table), try !hasDefinition() else { return false }
+    guard try catalog.tableExists(table) else { return false }
     let oldColumns = try catalog.columns(in: table)
+    let kept = PostgresTableRebuild(
+      definition: definition.keepingPostgresKinds(of: oldColumns, sources: sources),
+      sources: sources, catalog: catalog)
+    guard try !kept.hasDefinition(oldColumns) else { return false }
+    try kept.rebuild(oldColumns: oldColumns)
+    return true
+  }
+
+  private func rebuild(oldColumns: [ColumnInfo]) throws {
     let labels = oldColumns.filter { $0.primaryKeyIndex > 0 }
       .sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }.map(\.name)
-    let fillings = try definition.columns.map { try filling(for: $0, oldColumns: oldColumns) }
+    let fillings = try definition.columns.enumerated().map {
+      try filling(for: $1, number: $0, oldColumns: oldColumns)
+    }
     for filling in fillings {
       try check(filling, labels: labels)
     }
     let referrers = try catalog.rows(PostgresRebuildSQL.referringKeys, [.text(table)])
     let userObjects = try catalog.rows(PostgresRebuildSQL.userIndexesAndTriggers, [.text(table)])
       .filter { !Self.text($0[0]).hasPrefix(table + "_on_") }
+    let views = try catalog.rows(
+      PostgresRebuildSQL.dependentViews, [.text(SQLIdentifier.quote(table))])
+    let nextKeys = try identityPositions()
 
     var temporary = definition
     temporary.name = temporaryName
@@ -55,10 +90,17 @@ struct PostgresTableRebuild {
       try explain(error, fillings: fillings, labels: labels)
       throw error
     }
+    for filling in fillings {
+      if case .date(let dates, _) = filling.conversion?.check { try dates.drop(in: catalog) }
+    }
     for key in referrers {
       try catalog.execute(
         "ALTER TABLE \(SQLIdentifier.quote(Self.text(key[0]))) DROP CONSTRAINT "
           + SQLIdentifier.quote(Self.text(key[1])))
+    }
+    // PostgreSQL refuses to drop a table a view reads; SQLite re-checks views afterwards.
+    for view in views.reversed() {
+      try catalog.execute("DROP VIEW " + SQLIdentifier.quote(Self.text(view[0])))
     }
     try catalog.execute(MigrationSQL.dropTable(table))
     try catalog.execute(MigrationSQL.renameTable(temporaryName, to: table))
@@ -70,23 +112,25 @@ struct PostgresTableRebuild {
           to: PostgresIdentifier.stored(table + constraint.dropFirst(temporaryName.count)),
           in: table))
     }
+    try catalog.renameIdentitySequences(of: table)
     for sql in definition.postgresCreateIndexSQL {
       try catalog.execute(sql)
     }
     for object in userObjects {
       try recreate(name: Self.text(object[0]), sql: Self.text(object[1]))
     }
-    try restartIdentity()
+    for view in views {
+      try recreateView(name: Self.text(view[0]), select: Self.text(view[1]))
+    }
+    try restartIdentity(after: nextKeys)
     for key in referrers {
       try addBack(key)
     }
-    return true
   }
 
   /// Whether the table's columns (names, types, nullability, key), unique column sets and
   /// foreign keys are the definition's already.
-  private func hasDefinition() throws -> Bool {
-    let columns = try catalog.columns(in: table)
+  private func hasDefinition(_ columns: [ColumnInfo]) throws -> Bool {
     let keyNames = definition.primaryKeyPositions.map { definition.columns[$0].name }
     let expected = definition.columns.map { column in
       ColumnInfo(
@@ -124,7 +168,9 @@ struct PostgresTableRebuild {
 
   // MARK: Columns
 
-  private func filling(for column: ColumnDefinition, oldColumns: [ColumnInfo]) throws -> Filling {
+  private func filling(for column: ColumnDefinition, number: Int, oldColumns: [ColumnInfo])
+    throws -> Filling
+  {
     guard let source = sources.first(where: { $0.name == column.name }) else {
       throw MigrationError(table: table, column: column.name, problem: .missingColumnSource)
     }
@@ -149,12 +195,19 @@ struct PostgresTableRebuild {
     case .value(let sql):
       return Filling(
         column: column, expression: PostgresDefault.translate(sql, toType: column.postgresType))
-    case .convert(_, let target, _)
-    where target?.kind == .iso8601Date || target?.kind == .dateSeconds:
-      // The date text conversion is SQLite functions of Quarry's own (issue 21).
-      throw PostgresUnsupportedError(
-        api: "a generated migration converting '\(column.name)' between date storages",
-        reason: "convert the column with a DatabaseMigrator migration")
+    case .convert(let name, let target?, let fillNullsSQL)
+    where target.kind == .iso8601Date || target.kind == .dateSeconds:
+      let dates = try PostgresDateConversion.prepare(
+        column: name, sourceType: old?.type ?? "TEXT", targetType: column.postgresType,
+        toText: target.kind == .iso8601Date, table: table, number: number, catalog: catalog)
+      var expression = dates.converted
+      if let fillNullsSQL {
+        let fill = PostgresDefault.translate(fillNullsSQL, toType: column.postgresType)
+        expression = "coalesce(\(expression), \(fill))"
+      }
+      return Filling(
+        column: column, expression: expression,
+        conversion: (name, .date(dates, target), fillNullsSQL != nil))
     case .convert(let name, let target, let fillNullsSQL):
       let conversion = PostgresColumnConversion(
         target: target ?? PostgresColumnConversion.defaultTarget(for: column),
@@ -166,7 +219,7 @@ struct PostgresTableRebuild {
       }
       return Filling(
         column: column, expression: expression,
-        conversion: (name, conversion, fillNullsSQL != nil))
+        conversion: (name, .value(conversion), fillNullsSQL != nil))
     }
   }
 
@@ -180,12 +233,14 @@ struct PostgresTableRebuild {
     var bad = try catalog.rows(
       PostgresRebuildSQL.rows(of: table, labels: labels, value: value, where: condition, limit: 1)
     ).first
-    if let swiftCondition = conversion.needsSwiftCheck(value) {
+    if case .value(let valueConversion) = conversion,
+      let swiftCondition = valueConversion.needsSwiftCheck(value)
+    {
       let candidates = try catalog.rows(
         PostgresRebuildSQL.rows(
           of: table, labels: labels, value: value,
           where: "\(value) IS NOT NULL AND (\(swiftCondition))", limit: nil))
-      if let first = candidates.first(where: { !conversion.swiftAccepts($0[labels.count]) }),
+      if let first = candidates.first(where: { !valueConversion.swiftAccepts($0[labels.count]) }),
         bad.map({ Self.precedes(first, $0, labels: labels.count) }) ?? true
       {
         bad = first
@@ -277,12 +332,51 @@ struct PostgresTableRebuild {
     }
   }
 
-  /// The identity sequence of the new table continues after the largest key copied.
-  private func restartIdentity() throws {
+  private func recreateView(name: String, select: String) throws {
+    do {
+      try catalog.execute("CREATE VIEW \(SQLIdentifier.quote(name)) AS \(select)")
+    } catch let error as PostgresError {
+      throw MigrationError(
+        table: table, column: "",
+        problem: .brokenSchemaObject(
+          reason: "after the rebuild, error in view \(name): \(error.message)"))
+    }
+  }
+
+  /// The value each autoincrement column's old identity sequence would hand out next, by the
+  /// new column's name: a key once handed out is never handed out again, as SQLite's
+  /// `sqlite_sequence` keeps it even when those rows are deleted.
+  private func identityPositions() throws -> [String: Int64] {
+    var positions: [String: Int64] = [:]
+    for column in definition.columns where column.isAutoincrement {
+      guard let source = sources.first(where: { $0.name == column.name })?.sourceColumn,
+        let sequence = try catalog.strings(
+          "SELECT pg_get_serial_sequence(?1, ?2)",
+          [.text(SQLIdentifier.quote(table)), .text(source)]
+        ).first
+      else { continue }
+      // `sequence` is PostgreSQL's own quoted, schema-qualified name.
+      let row = try catalog.rows(
+        "SELECT last_value, CASE WHEN is_called THEN 1 ELSE 0 END FROM \(sequence)")
+      guard let row = row.first else { continue }
+      let last = PostgresCatalog.integer(row[0])
+      positions[column.name] = row[1] == .integer(1) ? last + 1 : last
+    }
+    return positions
+  }
+
+  /// The identity sequence of the new table continues after the largest key copied, or where
+  /// the old one was if that is further.
+  private func restartIdentity(after positions: [String: Int64]) throws {
     for column in definition.columns where column.isAutoincrement {
       _ = try catalog.rows(
-        "SELECT setval(pg_get_serial_sequence(?1, ?2), coalesce(max(\(SQLIdentifier.quote(column.name))), 0) + 1, false) FROM \(SQLIdentifier.quote(table))",
-        [.text(SQLIdentifier.quote(table)), .text(column.name)])
+        "SELECT setval(pg_get_serial_sequence(?1, ?2), greatest(coalesce(max("
+          + SQLIdentifier.quote(column.name) + "), 0) + 1, CAST(?3 AS bigint)), false) FROM "
+          + SQLIdentifier.quote(table),
+        [
+          .text(SQLIdentifier.quote(table)), .text(column.name),
+          .integer(positions[column.name] ?? 1),
+        ])
     }
   }
 
