@@ -38,6 +38,11 @@ final class PostgresConnection {
   /// ``invalidatePreparedStatements()``): a statement prepared under an earlier count prepares
   /// again before its next run.
   @exclusivity(unchecked) private(set) var planGeneration = 0
+  /// Whether a write closure's transaction waits for its first statement (see
+  /// ``deferWriteBegin()``).
+  @exclusivity(unchecked) var isWriteBeginDeferred = false
+  /// Whether this session holds the write lock of ``lockWrites()``.
+  var holdsWriteLock = false
   /// Whether a statement failed with a serialization failure or a deadlock (40001, 40P01) since
   /// the transaction began. Kept by the connection, not read from the error `write` sees, so a
   /// failure the closure caught (`try?`) still has the closure run again: PostgreSQL aborted
@@ -101,6 +106,7 @@ final class PostgresConnection {
   /// - Throws: ``PostgresError`` with the statement's SQLSTATE and message.
   @discardableResult
   func execute(_ sql: String, reporting: Bool = false) throws -> PostgresResult {
+    try beginDeferredWrite()
     if reporting { trace?(sql) }
     recordedSQL?.insert(sql)
     return try checked(PQexec(handle, sql), sql: sql)
@@ -228,7 +234,8 @@ final class PostgresConnection {
   var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 
   /// Whether the connection is outside any transaction block.
-  var isIdle: Bool { PQtransactionStatus(handle) == PQTRANS_IDLE }
+  /// A write whose BEGIN is deferred counts as begun: its ROLLBACK or COMMIT then drops it.
+  var isIdle: Bool { !isWriteBeginDeferred && PQtransactionStatus(handle) == PQTRANS_IDLE }
 
   /// Whether the connection is inside a transaction that failed and awaits ROLLBACK.
   var isInFailedTransaction: Bool { PQtransactionStatus(handle) == PQTRANS_INERROR }

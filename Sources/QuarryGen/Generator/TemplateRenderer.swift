@@ -59,7 +59,6 @@ struct TemplateRenderer {
     _ model: SchemaModel, scanned: [ScannedFile], diagnostics: inout [Diagnostic]
   ) -> (jobs: [Job], context: TemplateContext) {
     let names = selected.map { [$0] } ?? loader.templateNames()
-    let tables = model.tables.concurrentMap(ModelContext.tableValue)
     // Sourcery's `types` and `type` cost as much as the model's own values to build: only
     // when some template's tags mention them. Otherwise they stay as `null`, so the names a
     // misspelt variable's suggestion is drawn from are unchanged.
@@ -67,26 +66,29 @@ struct TemplateRenderer {
       let words = TemplateWords.words(in: file)
       return words.contains("types") || words.contains("type")
     }
-    let extra = ModelContext.values(model, tables: tables)
+    let extra = ModelContext.values(model)
+    // The tables' own values are built as each file reads them (a table's file, the loop of
+    // QuarryTables.swift) and dropped after: held together they took 30 KB a table (issue 20).
     let base =
-      readsTypes
+      (readsTypes
       ? TemplateContext(files: scanned, arguments: arguments, extra: extra)
       : TemplateContext(structs: [], arguments: arguments, extra: extra).adding([
         "types": .null, "type": .null,
-      ])
+      ])).adding(lazy: ModelContext.lazyArrays(model))
     // A table's `type` is its struct's entry in Sourcery's `type` (types by name), built
     // once for the base context, not built again per file.
-    let typesByName = base["type"]
+    let typesByName = base.values["type"]
 
     var jobs: [Job] = []
     if names.contains("Table") {
-      for (table, value) in zip(model.tables, tables) {
-        var extra: [String: TemplateValue] = ["table": value]
-        extra["type"] = readsTypes ? (typesByName?[table.typeName] ?? .null) : .null
+      for table in model.tables {
+        let type = readsTypes ? (typesByName?[table.typeName] ?? .null) : .null
         jobs.append(
           Job(
             template: "Table", path: Self.outputName(forElement: table.typeName),
-            sources: [table.sourcePath], extra: extra, element: table.typeName,
+            sources: [table.sourcePath],
+            extra: { ["table": ModelContext.tableValue(table), "type": type] },
+            element: table.typeName,
             what: "struct '\(table.typeName)' in '\(table.sourcePath)'", location: table.location))
       }
     }
@@ -96,7 +98,7 @@ struct TemplateRenderer {
           Job(
             template: "Enum", path: Self.outputName(forElement: model.name),
             sources: [model.sourcePath],
-            extra: ["enum": ModelContext.enumValue(model)], element: model.name,
+            extra: { ["enum": ModelContext.enumValue(model)] }, element: model.name,
             what: "enum '\(model.name)' in '\(model.sourcePath)'",
             location: SourceLocation(path: model.sourcePath, offset: 0)))
       }
@@ -107,7 +109,7 @@ struct TemplateRenderer {
           Job(
             template: "Child", path: Self.outputName(forElement: child.typeName),
             sources: [child.sourcePath],
-            extra: ["child": ModelContext.childValue(child)], element: child.typeName,
+            extra: { ["child": ModelContext.childValue(child)] }, element: child.typeName,
             what: "owned struct '\(child.typeName)' in '\(child.sourcePath)'",
             location: child.location))
       }
@@ -117,7 +119,7 @@ struct TemplateRenderer {
         jobs.append(
           Job(
             template: "Migration", path: migration.path, sources: [migration.sourcePath],
-            extra: ["migration": ModelContext.migrationValue(migration)],
+            extra: { ["migration": ModelContext.migrationValue(migration)] },
             element: migration.identifier,
             what: "migration '\(migration.identifier)' of struct '\(migration.tableTypeName)'",
             location: model.tables.first { $0.typeName == migration.tableTypeName }?.location
@@ -140,7 +142,8 @@ struct TemplateRenderer {
       }
       jobs.append(
         Job(
-          template: name, path: Self.outputName(forTemplate: name), sources: sources, extra: [:],
+          template: name, path: Self.outputName(forTemplate: name), sources: sources,
+          extra: { [:] },
           element: nil, what: "template '\(templatePath)'", location: location))
     }
     jobs = Self.withoutDuplicatePaths(jobs, diagnostics: &diagnostics)
@@ -152,7 +155,7 @@ struct TemplateRenderer {
     file: GeneratedFile, diagnostics: [Diagnostic]
   ) {
     let (output, found) = engine.render(
-      templateNamed: job.template, context: base.adding(job.extra), element: job.element)
+      templateNamed: job.template, context: base.adding(job.extra()), element: job.element)
     let header = GeneratedHeader.line(forFileAt: job.path, sources: job.sources)
     let contents =
       engine.whitespace == .stencil
@@ -210,7 +213,8 @@ struct TemplateRenderer {
     var template: String
     var path: String
     var sources: [String]
-    var extra: [String: TemplateValue]
+    /// Built when the file renders, so the jobs waiting for their turn hold no values.
+    var extra: @Sendable () -> [String: TemplateValue]
     /// The model element named in template errors.
     var element: String?
     /// What writes the file, for the duplicate-output error (`struct 'Kind' in 'A/Kind.swift'`).

@@ -193,6 +193,28 @@ extension Renderer {
       }
       value = member
       next = 2
+    } else if let lazy = lazyRoot[first] {
+      // Only a member that needs one element builds one; anything else sees the whole array.
+      guard components.count > 1 else { return lazy.materialized }
+      let component = components[1]
+      if let index = component.index {
+        guard index >= 0 && index < lazy.count else {
+          if allowsUndefined { return .null }
+          report(
+            .indexOutOfRange(path: first, index: index, count: lazy.count), at: path.location)
+          return nil
+        }
+        value = lazy[index]
+      } else if component.name == "count" {
+        value = .number(Double(lazy.count))
+      } else if component.name == "first" {
+        value = lazy.count > 0 ? lazy[0] : .null
+      } else if component.name == "last" {
+        value = lazy.count > 0 ? lazy[lazy.count - 1] : .null
+      } else {
+        return noMember(path, at: 1, of: .array([]), allowsUndefined: allowsUndefined)
+      }
+      next = 2
     } else {
       if allowsUndefined { return .null }
       report(

@@ -22,6 +22,8 @@ struct Renderer {
   private(set) var diagnostics: [Diagnostic] = []
   private var reported: Set<String> = []
   let root: [String: TemplateValue]
+  /// Root arrays built element by element (see `LazyTemplateArray`); `root` hides them.
+  let lazyRoot: [String: LazyTemplateArray]
   private(set) var bindings: [Binding] = []
   private(set) var loops: [Loop] = []
   /// The model element the caller is rendering (`Bird`), for notes.
@@ -34,8 +36,12 @@ struct Renderer {
   /// `{% block %}` bodies of the templates being extended, most derived first.
   var blockOverrides: [String: [[Node]]] = [:]
 
-  init(root: [String: TemplateValue], element: String?, capacity: Int) {
+  init(
+    root: [String: TemplateValue], lazyRoot: [String: LazyTemplateArray] = [:],
+    element: String?, capacity: Int
+  ) {
     self.root = root
+    self.lazyRoot = lazyRoot
     self.element = element
     output.reserveCapacity(capacity)
   }
@@ -159,9 +165,19 @@ struct Renderer {
     return nil
   }
 
+  /// The lazy root array `expression` names when it is just that name (`tables`), unhidden by
+  /// a binding, so a loop can build its elements one at a time.
+  func lazyArray(named expression: Expression) -> LazyTemplateArray? {
+    guard !lazyRoot.isEmpty, case .variable(let path) = expression, path.components.count == 1
+    else { return nil }
+    let name = path.components[0].name
+    guard binding(named: name) == nil, root[name] == nil else { return nil }
+    return lazyRoot[name]
+  }
+
   /// Every name visible at the top level, for suggestions.
   var visibleNames: [String] {
-    var names = Set(root.keys)
+    var names = Set(root.keys).union(lazyRoot.keys)
     for binding in bindings { names.insert(binding.name) }
     if !loops.isEmpty { names.insert("forloop") }
     return names.sorted()

@@ -47,7 +47,8 @@ public struct Template: Sendable {
     context: TemplateContext, element: String? = nil
   ) -> (output: String, diagnostics: [Diagnostic]) {
     var renderer = Renderer(
-      root: context.values, element: element, capacity: file.bytes.count * 2)
+      root: context.values, lazyRoot: context.lazyArrays, element: element,
+      capacity: file.bytes.count * 2)
     renderer.render(nodes)
     return (renderer.output, renderer.diagnostics)
   }

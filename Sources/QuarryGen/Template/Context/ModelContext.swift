@@ -34,52 +34,69 @@
 /// {% endfor %}
 /// ```
 enum ModelContext {
-  /// The keys every template sees; `tables` holds `tableValue` of each of `model.tables`, in
-  /// the same order, computed once by the caller and shared by every file it renders.
-  static func values(_ model: SchemaModel, tables: [TemplateValue]) -> [String: TemplateValue] {
+  /// The keys every template sees that are cheap to hold: `access`, `tableTypesInline`.
+  static func values(_ model: SchemaModel) -> [String: TemplateValue] {
     let widest = model.tables.map(\.access).max() ?? .internal
-    let byName = model.tables.indices.sorted {
-      (model.tables[$0].name, $0) < (model.tables[$1].name, $1)
-    }
-    // Schema.sql lists child tables among the others, by name.
-    var schema: [(name: String, value: TemplateValue)] = byName.map { position in
-      (model.tables[position].name, schemaValue(tables[position]))
-    }
-    // What each table refers to, for Schema.postgres.sql's order.
-    var references: [String: Set<String>] = [:]
-    for table in model.tables {
-      references[table.name, default: []].formUnion(
-        table.columns.compactMap { $0.references?.table })
-      for owned in table.ownedTables {
-        references[owned.name, default: []].insert(owned.ownerTable)
-        schema.append(
-          (
-            owned.name,
-            .dictionary([
-              "name": .string(owned.name),
-              "createTableSQL": .string(owned.createTableSQL(in: table)),
-              "createIndexSQL": .array([]),
-              "createFullTextSQL": .array([]),
-              "postgresCreateTableSQL": .string(owned.postgresCreateTableSQL(in: table)),
-              "postgresCreateIndexSQL": .array([]),
-              "postgresCreateFullTextSQL": .array([]),
-            ])
-          ))
-      }
-    }
-    schema.sort { $0.name < $1.name }
-    let referencedFirst = TableOrder.referencedFirst(schema.map(\.name), references: references)
     return [
-      "tables": .array(tables),
-      "tablesByName": .array(byName.map { tables[$0] }),
-      "schemaTables": .array(schema.map(\.value)),
-      "postgresSchemaTables": .array(referencedFirst.map { schema[$0].value }),
-      "children": .array(model.children.map(childValue)),
-      "enums": .array(model.enums.map(enumValue)),
       "access": .string(prefix(widest)),
       // `A.self, B.self`, for the registry's one-line form when it fits.
       "tableTypesInline": .string(
         model.tables.map { $0.typeName + ".self" }.joined(separator: ", ")),
+    ]
+  }
+
+  /// The keys every template sees whose elements cost kilobytes each (`tables`,
+  /// `schemaTables`, …): built from `model` as a template reads them, never all held at once.
+  static func lazyArrays(_ model: SchemaModel) -> [String: LazyTemplateArray] {
+    let tables = model.tables
+    let byName = tables.indices.sorted { (tables[$0].name, $0) < (tables[$1].name, $1) }
+    // Schema.sql lists child tables among the others, by name: `owned` is the position of a
+    // child table among its owner's `ownedTables`.
+    var schema: [(name: String, table: Int, owned: Int?)] = byName.map { position in
+      (tables[position].name, position, nil)
+    }
+    // What each table refers to, for Schema.postgres.sql's order.
+    var references: [String: Set<String>] = [:]
+    for (position, table) in tables.enumerated() {
+      references[table.name, default: []].formUnion(
+        table.columns.compactMap { $0.references?.table })
+      for (ownedPosition, owned) in table.ownedTables.enumerated() {
+        references[owned.name, default: []].insert(owned.ownerTable)
+        schema.append((owned.name, position, ownedPosition))
+      }
+    }
+    schema.sort { $0.name < $1.name }
+    let referencedFirst = TableOrder.referencedFirst(schema.map(\.name), references: references)
+    let schemaEntries = schema.map { (table: $0.table, owned: $0.owned) }
+    let postgresEntries = referencedFirst.map { schemaEntries[$0] }
+    let schemaValue = { @Sendable (entry: (table: Int, owned: Int?)) -> TemplateValue in
+      let table = tables[entry.table]
+      guard let owned = entry.owned.map({ table.ownedTables[$0] }) else {
+        return Self.schemaValue(table)
+      }
+      return .dictionary([
+        "name": .string(owned.name),
+        "createTableSQL": .string(owned.createTableSQL(in: table)),
+        "createIndexSQL": .array([]),
+        "createFullTextSQL": .array([]),
+        "postgresCreateTableSQL": .string(owned.postgresCreateTableSQL(in: table)),
+        "postgresCreateIndexSQL": .array([]),
+        "postgresCreateFullTextSQL": .array([]),
+      ])
+    }
+    let children = model.children
+    let enums = model.enums
+    return [
+      "tables": LazyTemplateArray(count: tables.count) { tableValue(tables[$0]) },
+      "tablesByName": LazyTemplateArray(count: byName.count) { tableValue(tables[byName[$0]]) },
+      "schemaTables": LazyTemplateArray(count: schemaEntries.count) {
+        schemaValue(schemaEntries[$0])
+      },
+      "postgresSchemaTables": LazyTemplateArray(count: postgresEntries.count) {
+        schemaValue(postgresEntries[$0])
+      },
+      "children": LazyTemplateArray(count: children.count) { childValue(children[$0]) },
+      "enums": LazyTemplateArray(count: enums.count) { enumValue(enums[$0]) },
     ]
   }
 
@@ -219,16 +236,17 @@ enum ModelContext {
     return .dictionary(["swiftName": .string(swiftName(key.propertyName)), "value": .string(value)])
   }
 
-  /// The keys Schema.sql reads of a table.
-  private static func schemaValue(_ table: TemplateValue) -> TemplateValue {
+  /// The keys Schema.sql reads of a table, as `tableValue` spells them.
+  private static func schemaValue(_ table: TableModel) -> TemplateValue {
     .dictionary([
-      "name": table["name"] ?? .null,
-      "createTableSQL": table["createTableSQL"] ?? .null,
-      "createIndexSQL": table["createIndexSQL"] ?? .null,
-      "createFullTextSQL": table["createFullTextSQL"] ?? .null,
-      "postgresCreateTableSQL": table["postgresCreateTableSQL"] ?? .null,
-      "postgresCreateIndexSQL": table["postgresCreateIndexSQL"] ?? .null,
-      "postgresCreateFullTextSQL": table["postgresCreateFullTextSQL"] ?? .null,
+      "name": .string(table.name),
+      "createTableSQL": .string(table.createTableSQL),
+      "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
+      "createFullTextSQL": .array(table.createFullTextSQL.map(TemplateValue.string)),
+      "postgresCreateTableSQL": .string(table.postgresCreateTableSQL),
+      "postgresCreateIndexSQL": .array(table.postgresCreateIndexSQL.map(TemplateValue.string)),
+      "postgresCreateFullTextSQL": .array(
+        table.postgresCreateFullTextSQL.map(TemplateValue.string)),
     ])
   }
 

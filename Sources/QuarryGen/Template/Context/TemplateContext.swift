@@ -11,6 +11,9 @@
 /// ```
 public struct TemplateContext: Sendable {
   public var values: [String: TemplateValue]
+  /// Keys whose arrays are built element by element as templates read them (see
+  /// `LazyTemplateArray`); a key in `values` hides the same key here.
+  var lazyArrays: [String: LazyTemplateArray] = [:]
 
   /// A context holding exactly `values`.
   public init(_ values: [String: TemplateValue] = [:]) {
@@ -45,8 +48,11 @@ public struct TemplateContext: Sendable {
   }
 
   public subscript(key: String) -> TemplateValue? {
-    get { values[key] }
-    set { values[key] = newValue }
+    get { values[key] ?? lazyArrays[key]?.materialized }
+    set {
+      values[key] = newValue
+      lazyArrays[key] = nil
+    }
   }
 
   /// A copy with `values` added, replacing keys already present. Cheap: the existing tree is
@@ -54,6 +60,17 @@ public struct TemplateContext: Sendable {
   public func adding(_ values: [String: TemplateValue]) -> TemplateContext {
     var copy = self
     copy.values.merge(values) { _, new in new }
+    if !copy.lazyArrays.isEmpty {
+      for key in values.keys { copy.lazyArrays[key] = nil }
+    }
+    return copy
+  }
+
+  /// A copy with the lazy arrays `arrays` added, replacing keys already present.
+  func adding(lazy arrays: [String: LazyTemplateArray]) -> TemplateContext {
+    var copy = self
+    copy.lazyArrays.merge(arrays) { _, new in new }
+    for key in arrays.keys { copy.values[key] = nil }
     return copy
   }
 }

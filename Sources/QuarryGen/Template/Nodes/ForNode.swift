@@ -47,6 +47,7 @@ final class ForNode: Sendable {
   static let syntax = "for item in list"
 
   func render(in renderer: inout Renderer) {
+    if let lazy = renderer.lazyArray(named: sequence) { return render(lazy, in: &renderer) }
     guard let value = renderer.evaluate(sequence) else { return }
     switch value {
     case .array(var elements):
@@ -108,6 +109,37 @@ final class ForNode: Sendable {
     case .string, .number, .bool:
       renderer.report(.notIterable(kind: value.kindDescription), at: sequenceLocation)
     }
+  }
+}
+
+extension ForNode {
+  /// The array loop over a lazy root array: each element is built for its iteration (and once
+  /// more to test a `where` condition) and dropped after, so the loop holds one at a time.
+  private func render(_ lazy: LazyTemplateArray, in renderer: inout Renderer) {
+    if keyName != nil {
+      renderer.report(.pairNeedsDictionary(kind: "an array"), at: sequenceLocation)
+      return
+    }
+    var kept = Array(0..<lazy.count)
+    if let condition {
+      kept = []
+      for index in 0..<lazy.count {
+        guard let holds = renderer.evaluate(condition, binding: [(valueName, lazy[index])]) else {
+          return
+        }
+        if holds { kept.append(index) }
+      }
+    }
+    guard !kept.isEmpty else { return renderer.render(emptyBody) }
+    renderer.enterLoop(length: kept.count)
+    for (position, index) in kept.enumerated() {
+      let element = lazy[index]
+      renderer.beginIteration(position, item: element)
+      renderer.bind(valueName, to: element)
+      renderer.render(body)
+      if renderer.endsIteration() { break }
+    }
+    renderer.exitLoop()
   }
 }
 
