@@ -155,6 +155,30 @@ final class PostgresDatabaseTests: PostgresDatabaseTestCase {
       ])
   }
 
+  func testAWriteThatRunsNoStatementSendsNothingAndLeavesTheLockFree() throws {
+    struct Stop: Error {}
+    traced.removeAll()
+    try db.write { _ in }
+    XCTAssertThrowsError(try db.write { _ in throw Stop() }) { XCTAssertTrue($0 is Stop) }
+    XCTAssertEqual(traced.all, [])
+    // Another session takes the write lock at once, so no write left it held.
+    XCTAssertEqual(
+      try raw(
+        "SELECT pg_try_advisory_lock(1364349529, hashtext(current_database())),"
+          + " pg_advisory_unlock(1364349529, hashtext(current_database()))"),
+      [["t", "t"]])
+    // The next write that runs a statement begins as always: lock, then BEGIN.
+    try db.write { try $0.insert(Gadget.sample(1)) }
+    XCTAssertEqual(
+      traced.all.filter { !$0.hasPrefix("INSERT") && !$0.hasPrefix("SELECT setval") },
+      [
+        "SELECT pg_advisory_lock(1364349529, hashtext(current_database()))",
+        "BEGIN ISOLATION LEVEL SERIALIZABLE", "COMMIT",
+        "SELECT pg_advisory_unlock(1364349529, hashtext(current_database()))",
+      ])
+    XCTAssertEqual(try raw(#"SELECT count(*) FROM "gadgets""#), [["1"]])
+  }
+
   func testAReadSeesOneSnapshot() throws {
     try db.write { try $0.insert(Gadget.sample(1)) }
     let counts = try db.read { tx in

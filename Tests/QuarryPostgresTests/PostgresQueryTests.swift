@@ -94,6 +94,47 @@ final class PostgresQueryTests: PostgresDatabaseTestCase {
     XCTAssertEqual(groups.map(\.1), [15, 15])
   }
 
+  func testGroupingByAnExpressionThatBindsAValue() throws {
+    let decade = Gadget.Columns.count / 10
+    let query = Gadget.all().select(Gadget.Columns.isActive, decade, Gadget.Columns.id.count)
+      .group(Gadget.Columns.isActive, decade).order(decade.desc, Gadget.Columns.isActive.asc)
+    // The selected term is named by its position: written out again, its value would be
+    // another parameter, another expression to PostgreSQL.
+    XCTAssertEqual(
+      SQLRenderer.rows(query.core, dialect: .postgres).sql,
+      #"SELECT "isActive", "count" / ?, COUNT("id") FROM "gadgets" GROUP BY "isActive", 2"#
+        + #" ORDER BY 2 DESC NULLS LAST, "isActive" ASC NULLS FIRST"#)
+    let groups = try db.read { try $0.fetchAll(query) }
+    var expected: [Int: [Bool: Int]] = [:]
+    for gadget in gadgets {
+      expected[gadget.count / 10, default: [:]][gadget.isActive, default: 0] += 1
+    }
+    let flattened = expected.keys.sorted(by: >).flatMap { decade in
+      expected[decade, default: [:]].keys.sorted { !$0 && $1 }.map {
+        [String(decade), String($0), String(expected[decade]?[$0] ?? 0)]
+      }
+    }
+    XCTAssertEqual(groups.map { [String($0.1), String($0.0), String($0.2)] }, flattened)
+    XCTAssertEqual(groups.count, 7)
+  }
+
+  func testAJSONColumnIsAssignedAsJSONB() throws {
+    let changed = try db.write {
+      try $0.updateAll(
+        Gadget.all().filter(Gadget.Columns.count <= 2),
+        set: Gadget.Columns.tags.set(to: ["new", "ones"]))
+    }
+    XCTAssertEqual(changed, 2)
+    XCTAssertEqual(
+      try raw(
+        #"SELECT "count", jsonb_typeof("tags"), "tags"::text FROM "gadgets" WHERE "count" <= 3"#
+          + #" ORDER BY "count""#),
+      [
+        ["1", "array", #"["new", "ones"]"#], ["2", "array", #"["new", "ones"]"#],
+        ["3", "array", "[]"],
+      ])
+  }
+
   func testSubqueriesAndExists() throws {
     let crateID = UUID()
     try db.write { try $0.insert(Crate(id: crateID, label: "gadget 3", weight: 1)) }

@@ -44,7 +44,8 @@ extension Database {
   static let postgresWriteAttempts = 100
 
   /// The work of every `write` on PostgreSQL: the write lock, then one SERIALIZABLE transaction
-  /// per attempt until one commits.
+  /// per attempt until one commits, both begun by the closure's first statement
+  /// (``PostgresConnection/deferWriteBegin()``): a closure that runs none sends nothing.
   func performPostgresWrite<T>(
     foreignKeysOff: Bool, _ body: (WriteTransaction) throws -> T
   ) throws -> T {
@@ -54,14 +55,14 @@ extension Database {
       writeLock.lock()
       defer { writeLock.unlock() }
       guard let postgres = writer.postgres else { preconditionFailure("not a PostgreSQL writer") }
-      try postgres.lockWrites()
-      defer { postgres.unlockWrites() }
+      // The lock is taken by the first statement and kept until every attempt is done.
+      defer { postgres.endWrite() }
       var attempt = 1
       while true {
         let transaction = WriteTransaction(connection: writer)
         defer { transaction.invalidate() }
         do {
-          try transaction.begin(.beginImmediate)
+          postgres.deferWriteBegin()
           let result = try transaction.commit { try body(transaction) }
           changedTables = writer.hooks.takeCommittedTables()
           return result

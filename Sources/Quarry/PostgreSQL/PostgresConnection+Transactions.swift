@@ -32,6 +32,51 @@ extension PostgresConnection {
       reporting: true)
   }
 
+  /// Makes the next statement sent on this connection begin the write transaction: take the
+  /// write lock (unless this write holds it already), then `BEGIN ISOLATION LEVEL
+  /// SERIALIZABLE`.
+  ///
+  /// Lazily, because a `write` closure that runs no statement (a save without changes, a
+  /// guard that returns early) then costs no round trip, and neither waits for other writers
+  /// nor holds them up; SQLite's `BEGIN IMMEDIATE` is one local call, PostgreSQL's lock and
+  /// BEGIN are two trips to the server. The lock is still taken before BEGIN, so the
+  /// transaction's snapshot is taken after any commit it waited for.
+  func deferWriteBegin() {
+    isWriteBeginDeferred = true
+    // An attempt that runs no statement must not be retried for the failure of the last one.
+    sawRetryableFailure = false
+  }
+
+  /// Takes the write lock and begins the transaction of ``deferWriteBegin()``, when one is
+  /// waiting; called before every statement the connection sends.
+  ///
+  /// - Throws: ``PostgresError`` when the lock or BEGIN fails; the begin then stays deferred,
+  ///   so no later statement of the closure runs outside a transaction.
+  func beginDeferredWrite() throws {
+    guard isWriteBeginDeferred else { return }
+    // Cleared first: the lock and BEGIN are statements of this connection too.
+    isWriteBeginDeferred = false
+    do {
+      if !holdsWriteLock {
+        try lockWrites()
+        holdsWriteLock = true
+      }
+      try run(.beginImmediate)
+    } catch {
+      isWriteBeginDeferred = true
+      throw error
+    }
+  }
+
+  /// Ends a `write`: forgets a begin that never came, and releases the write lock if the
+  /// write took it.
+  func endWrite() {
+    isWriteBeginDeferred = false
+    guard holdsWriteLock else { return }
+    holdsWriteLock = false
+    unlockWrites()
+  }
+
   /// Runs one of the transaction control statements.
   ///
   /// - Throws: ``PostgresError``; COMMIT of a transaction that an earlier statement aborted
@@ -44,7 +89,11 @@ extension PostgresConnection {
       // later closure.
       if !isConnected { try reconnect() }
     case .commit, .rollback:
-      break
+      // A write that ran no statement never began: there is nothing to end.
+      if isWriteBeginDeferred {
+        isWriteBeginDeferred = false
+        return
+      }
     }
     switch control {
     case .begin, .beginImmediate:

@@ -30,6 +30,11 @@ final class PostgresConnection {
   /// How many times the connection was re-established: statements prepared in an earlier
   /// session are prepared again.
   private(set) var session = 0
+  /// Whether a write closure's transaction waits for its first statement (see
+  /// ``deferWriteBegin()``).
+  var isWriteBeginDeferred = false
+  /// Whether this session holds the write lock of ``lockWrites()``.
+  var holdsWriteLock = false
   /// Whether a statement failed with a serialization failure or a deadlock (40001, 40P01) since
   /// the transaction began. Kept by the connection, not read from the error `write` sees, so a
   /// failure the closure caught (`try?`) still has the closure run again: PostgreSQL aborted
@@ -93,6 +98,7 @@ final class PostgresConnection {
   /// - Throws: ``PostgresError`` with the statement's SQLSTATE and message.
   @discardableResult
   func execute(_ sql: String, reporting: Bool = false) throws -> PostgresResult {
+    try beginDeferredWrite()
     if reporting { trace?(sql) }
     recordedSQL?.insert(sql)
     return try checked(PQexec(handle, sql), sql: sql)
@@ -209,7 +215,8 @@ final class PostgresConnection {
   var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 
   /// Whether the connection is outside any transaction block.
-  var isIdle: Bool { PQtransactionStatus(handle) == PQTRANS_IDLE }
+  /// A write whose BEGIN is deferred counts as begun: its ROLLBACK or COMMIT then drops it.
+  var isIdle: Bool { !isWriteBeginDeferred && PQtransactionStatus(handle) == PQTRANS_IDLE }
 
   /// Whether the connection is inside a transaction that failed and awaits ROLLBACK.
   var isInFailedTransaction: Bool { PQtransactionStatus(handle) == PQTRANS_INERROR }

@@ -71,6 +71,9 @@ final class PostgresStatement {
   var isBusy: Bool { result != nil }
 
   private func run() throws {
+    // Before `needsPreparing`: beginning may reconnect, which needs the statement prepared
+    // again in the new session.
+    try connection.beginDeferredWrite()
     if needsPreparing {
       try prepare()
     }
@@ -135,11 +138,25 @@ final class PostgresStatement {
 
   /// The result's columns: the current run's, or those the server describes before a run.
   private func columns() -> PostgresResult? {
+    try? describedResult()
+  }
+
+  /// Prepares the statement if needed and has the server describe its result, so that a
+  /// statement that does not prepare (a missing column, a syntax error) throws its own error
+  /// where its columns are first checked, rather than reporting a result of 0 columns.
+  ///
+  /// - Throws: ``PostgresError`` when the statement does not prepare or describe.
+  func describeColumns() throws {
+    _ = try describedResult()
+  }
+
+  private func describedResult() throws -> PostgresResult? {
     if let result { return result }
     if let describedColumns { return describedColumns }
-    if needsPreparing { try? prepare() }
+    try connection.beginDeferredWrite()
+    if needsPreparing { try prepare() }
     guard let name else { return nil }
-    describedColumns = try? connection.describePrepared(name: name, reportedSQL: sql)
+    describedColumns = try connection.describePrepared(name: name, reportedSQL: sql)
     return describedColumns
   }
 

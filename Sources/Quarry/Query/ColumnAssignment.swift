@@ -71,6 +71,16 @@ struct JSONArgument<Value: Encodable & Sendable>: DatabaseValueConvertible {
     return .text(String(decoding: data, as: UTF8.self))
   }
 
+  // Bound as `bindJSON` binds a JSON property of an insert: on PostgreSQL that is text of no
+  // declared type, which the server reads as the column's `jsonb`; `text` there is refused
+  // in `SET "tags" = ?` and in comparisons with the column (SQLSTATE 42804).
+  func bind(to statement: Statement, at index: Int32) throws {
+    if let optional = value as? any NilTestable, optional.isNil {
+      return try statement.bind(databaseValue: .null, at: index)
+    }
+    try statement.bindJSON(value, at: index)
+  }
+
   static func decode(from value: DatabaseValue) throws -> JSONArgument {
     throw ValueConversionError("a JSON argument is only ever bound")
   }

@@ -21,9 +21,7 @@ extension SQLRenderer {
   static func count(_ core: SelectCore, dialect: SQLDialect = .sqlite) -> RenderedSQL {
     var renderer = SQLRenderer(dialect: dialect, qualifiesColumns: core.qualifiesColumns)
     if core.shapesRows {
-      renderer.append("SELECT COUNT(*) FROM (")
-      renderer.appendSelect(core)
-      renderer.append(")")
+      renderer.appendCountOfSubquery(core)
     } else {
       var counted = core
       counted.orderings = []
@@ -38,10 +36,19 @@ extension SQLRenderer {
   /// grouping make it differ from the number of rows.
   static func countOfResults(_ core: SelectCore, dialect: SQLDialect = .sqlite) -> RenderedSQL {
     var renderer = SQLRenderer(dialect: dialect, qualifiesColumns: core.qualifiesColumns)
-    renderer.append("SELECT COUNT(*) FROM (")
-    renderer.appendSelect(core)
-    renderer.append(")")
+    renderer.appendCountOfSubquery(core)
     return RenderedSQL(renderer)
+  }
+
+  /// The name of the derived table a count reads from.
+  static let countedAlias = "counted"
+
+  /// `SELECT COUNT(*) FROM (…) AS "counted"`: PostgreSQL refuses a subquery in FROM without an
+  /// alias (SQLSTATE 42601), SQLite accepts one, so both engines get the same text.
+  private mutating func appendCountOfSubquery(_ core: SelectCore) {
+    append("SELECT COUNT(*) FROM (")
+    appendSelect(core)
+    append(") AS " + dialect.quote(Self.countedAlias))
   }
 
   /// `SELECT EXISTS (…)`: 1 when the query has a row.

@@ -202,7 +202,11 @@ struct SQLRenderer {
     }
     if !core.groups.isEmpty {
       sql += " GROUP BY "
-      appendList(core.groups)
+      if dialect.isPostgres {
+        appendPostgresGroups(of: core)
+      } else {
+        appendList(core.groups)
+      }
     }
     if let having = core.having {
       sql += " HAVING "
@@ -212,7 +216,13 @@ struct SQLRenderer {
       sql += " ORDER BY "
       for (offset, ordering) in core.orderings.enumerated() {
         if offset > 0 { sql += ", " }
-        append(ordering.node)
+        if dialect.isPostgres, !core.groups.isEmpty,
+          let ordinal = selectedOrdinal(of: ordering.node, in: core)
+        {
+          sql += String(ordinal)
+        } else {
+          append(ordering.node)
+        }
         sql += ordering.isDescending ? " DESC" : " ASC"
         if let nullsFirst = ordering.nullsFirst {
           sql += nullsFirst ? " NULLS FIRST" : " NULLS LAST"

@@ -5,6 +5,8 @@ extension Statement {
   /// - Throws: ``RowDecodingError`` naming the first missing (or unexpected) column.
   func checkColumns<T: TableRecord>(of type: T.Type) throws {
     let table = T.table
+    // PostgreSQL prepares here, before the first step: its error is the one to report.
+    try postgres?.describeColumns()
     let resultCount = Int(columnCount)
     guard resultCount != table.columns.count else { return }
     let resultNames = (0..<resultCount).map { columnName(at: Int32($0)).lowercased() }

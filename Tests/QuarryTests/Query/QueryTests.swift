@@ -119,7 +119,7 @@ final class QueryTests: DatabaseTestCase {
   }
 
   func testQueriesArePreparedOnceAndReused() throws {
-    forEachEngine { _ in
+    forEachEngine { engine in
       recorder.reset()
       for _ in 0..<3 {
         _ = try names(where: Bird.Columns.name == "Robin", limit: 1)
@@ -130,7 +130,9 @@ final class QueryTests: DatabaseTestCase {
       XCTAssertEqual(
         selects.first,
         #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" FROM "birds" "#
-          + #"WHERE "name" = ? ORDER BY "name" ASC LIMIT ?"#)
+          + #"WHERE "name" = ? ORDER BY "name" ASC"#
+          // PostgreSQL sorts NULLs last ascending: SQLite's order is spelled out there.
+          + (engine == .sqlite ? "" : " NULLS FIRST") + " LIMIT ?")
     }
   }
 
@@ -146,7 +148,7 @@ final class QueryTests: DatabaseTestCase {
   }
 
   func testHostileIdentifiersAreQuoted() throws {
-    forEachEngine { _ in
+    forEachEngine { engine in
       try db.migrate(Hostile.self)
       let row = Hostile(key: "k'\"", value: "v; --")
       try db.write { try $0.insert(row) }
@@ -159,15 +161,32 @@ final class QueryTests: DatabaseTestCase {
 
       XCTAssertEqual(fetched, [Hostile(key: "k'\"", value: "w")])
       XCTAssertEqual(try db.read { try $0.count(Bird.self) }, 4)
-      let tables = try db.read {
-        try $0.fetchValue(String.self, sql: "SELECT group_concat(name, '|') FROM sqlite_master")
+      // Every table and index of the schema, under its exact name, in each engine's catalog.
+      switch engine {
+      case .sqlite:
+        let tables = try db.read {
+          try $0.fetchValue(String.self, sql: "SELECT group_concat(name, '|') FROM sqlite_master")
+        }
+        XCTAssertEqual(
+          tables,
+          #"nests|sqlite_sequence|birds|sqlite_autoindex_birds_1|sqlite_autoindex_birds_2|"#
+            + #"birds_on_kind_name|we"ird table; DROP TABLE "birds"; --|"#
+            + #"sqlite_autoindex_we"ird table; DROP TABLE "birds"; --_1|"#
+            + #"we"ird table; DROP TABLE "birds"; --_on_value; DROP TABLE birds"#)
+      case .postgres:
+        let tables = try db.read {
+          try $0.fetchValue(
+            String.self,
+            sql: "SELECT string_agg(relname, '|' ORDER BY relname COLLATE \"C\") FROM pg_class"
+              + " WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'i')")
+        }
+        XCTAssertEqual(
+          tables,
+          #"birds|birds_name_key|birds_on_kind_name|birds_pkey|nests|nests_pkey|"#
+            + #"we"ird table; DROP TABLE "birds"; --|"#
+            + #"we"ird table; DROP TABLE "birds"; --_on_value; DROP TABLE birds|"#
+            + #"we"ird table; DROP TABLE "birds"; --_pkey"#)
       }
-      XCTAssertEqual(
-        tables,
-        #"nests|sqlite_sequence|birds|sqlite_autoindex_birds_1|sqlite_autoindex_birds_2|"#
-          + #"birds_on_kind_name|we"ird table; DROP TABLE "birds"; --|"#
-          + #"sqlite_autoindex_we"ird table; DROP TABLE "birds"; --_1|"#
-          + #"we"ird table; DROP TABLE "birds"; --_on_value; DROP TABLE birds"#)
     }
   }
 }

@@ -81,7 +81,7 @@ final class QueryValueTests: DatabaseTestCase {
   }
 
   func testSQLIsCachedPerValueAndStatementsReused() throws {
-    forEachEngine { _ in
+    forEachEngine { engine in
       let query = Bird.all().filter(Bird.Columns.name == "Robin").order(Bird.Columns.name.asc)
         .limit(2, offset: 0)
       for _ in 0..<3 { _ = try names(query) }
@@ -94,7 +94,9 @@ final class QueryValueTests: DatabaseTestCase {
       XCTAssertEqual(
         selects.first,
         #"SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" FROM "birds" "#
-          + #"WHERE "name" = ? ORDER BY "name" ASC LIMIT ? OFFSET ?"#)
+          + #"WHERE "name" = ? ORDER BY "name" ASC"#
+          // PostgreSQL sorts NULLs last ascending: SQLite's order is spelled out there.
+          + (engine == .sqlite ? "" : " NULLS FIRST") + " LIMIT ? OFFSET ?")
       try db.read { db in
         XCTAssertTrue(db.connection.hasCachedStatement(selects[0]))
       }
@@ -108,7 +110,7 @@ final class QueryValueTests: DatabaseTestCase {
     XCTAssertEqual(
       SQLRenderer.count(query.limit(2).core).sql,
       #"SELECT COUNT(*) FROM (SELECT "id", "name", "wingspan", "kind", "tags", "nest_id", "price" "#
-        + #"FROM "birds" WHERE "kind" = ? LIMIT ?)"#)
+        + #"FROM "birds" WHERE "kind" = ? LIMIT ?) AS "counted""#)
     XCTAssertEqual(
       SQLRenderer.exists(query.core).sql,
       #"SELECT EXISTS (SELECT 1 FROM "birds" WHERE "kind" = ?)"#)
@@ -196,20 +198,33 @@ final class QueryValueTests: DatabaseTestCase {
   }
 
   func testErrorsOfHugeStatementsStayShort() throws {
-    forEachEngine { _ in
+    forEachEngine { engine in
       // A column that does not exist fails the prepare of a statement of 3,000 terms.
       let missing = Column<Bird, String>("missing")
       let condition = (0..<3_000).map { missing == "value \($0)" }.joined(operator: .or)
       XCTAssertThrowsError(try db.read { try $0.fetchAll(Bird.all().filter(condition)) }) { error in
-        guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
         let description = "\(error)"
+        let sql: String?
+        switch engine {
+        case .sqlite:
+          guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
+          XCTAssertTrue(
+            description.hasPrefix(
+              "SQLite error 1: no such column: missing - while executing `SELECT"))
+          sql = error.sql
+        case .postgres:
+          // The prepare error itself, not a decoding error about the result's columns.
+          guard let error = error as? PostgresError else { return XCTFail("\(error)") }
+          XCTAssertTrue(
+            description.hasPrefix(
+              #"PostgreSQL error 42703: column "missing" does not exist - while executing `SELECT"#
+            ))
+          sql = error.sql
+        }
         XCTAssertLessThan(description.count, 700)
-        XCTAssertTrue(
-          description.hasPrefix("SQLite error 1: no such column: missing - while executing `SELECT")
-        )
         XCTAssertTrue(description.contains(" more characters) … "))
         XCTAssertFalse(description.contains("value 1"), "values are bound, never in the text")
-        XCTAssertGreaterThan(error.sql?.count ?? 0, 30_000)
+        XCTAssertGreaterThan(sql?.count ?? 0, 30_000)
       }
     }
   }
@@ -239,20 +254,36 @@ final class QueryValueTests: DatabaseTestCase {
   // MARK: Safety
 
   func testDoubleQuotedStringsAreIdentifiersOnly() throws {
-    forEachEngine { _ in
+    forEachEngine { engine in
       // With SQLite's legacy default, "title" (no such column) would be the text 'title'.
       XCTAssertThrowsError(
         try db.read {
           try $0.fetchValue(Int.self, sql: #"SELECT COUNT(*) FROM "birds" WHERE "title" <> 'x'"#)
         }
       ) { error in
-        XCTAssertEqual((error as? SQLiteError)?.message, "no such column: title")
+        XCTAssertEqual(self.message(of: error, on: engine), self.noSuchColumn("title", on: engine))
       }
       XCTAssertThrowsError(
         try db.write { try $0.execute(#"CREATE TABLE "t" ("a" TEXT CHECK ("a" <> "b"))"#) }
       ) { error in
-        XCTAssertEqual((error as? SQLiteError)?.message, "no such column: b")
+        XCTAssertEqual(self.message(of: error, on: engine), self.noSuchColumn("b", on: engine))
       }
+    }
+  }
+
+  /// The engine's own message of `error`; nil for an error of another kind.
+  private func message(of error: any Error, on engine: TestEngine) -> String? {
+    switch engine {
+    case .sqlite: return (error as? SQLiteError)?.message
+    case .postgres: return (error as? PostgresError)?.message
+    }
+  }
+
+  /// Each engine's message for a column that does not exist.
+  private func noSuchColumn(_ name: String, on engine: TestEngine) -> String {
+    switch engine {
+    case .sqlite: return "no such column: \(name)"
+    case .postgres: return #"column ""# + name + #"" does not exist"#
     }
   }
 
