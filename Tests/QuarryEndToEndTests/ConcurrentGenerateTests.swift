@@ -22,7 +22,8 @@ final class ConcurrentGenerateTests: XCTestCase {
         at: QuarryBinary.packageRoot.appendingPathComponent("Templates"), to: templates)
       for name in ["Table.stencil", "Schema.sql.stencil", "Schema.postgres.sql.stencil"] {
         let url = templates.appendingPathComponent(name)
-        let marker = name.hasSuffix("sql.stencil") ? "-- variant \(variant)\n" : "// variant \(variant)\n"
+        let marker =
+          name.hasSuffix("sql.stencil") ? "-- variant \(variant)\n" : "// variant \(variant)\n"
         try (String(contentsOf: url, encoding: .utf8) + marker).write(
           to: url, atomically: true, encoding: .utf8)
       }

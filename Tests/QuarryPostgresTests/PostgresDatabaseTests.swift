@@ -211,6 +211,57 @@ final class PostgresDatabaseTests: PostgresDatabaseTestCase {
     XCTAssertEqual(try raw(#"SELECT "count" FROM "gadgets""#), [["12"]])
   }
 
+  func testClosuresRunAgainWhenASchemaChangeMadeTheirPreparedStatementsStale() throws {
+    var configuration = Database.Configuration()
+    // One reader, so the second read runs on the connection that prepared the first's query.
+    configuration.maximumReaderCount = 1
+    let db = try Database(postgres: conninfo, configuration: configuration)
+    let crate = Crate(id: UUID(), label: "first", weight: 2.5)
+    try db.write { try $0.insert(crate) }
+    XCTAssertEqual(try db.read { try $0.fetchAll(Crate.self) }, [crate])
+    XCTAssertEqual(try db.write { try $0.fetchAll(Crate.self) }, [crate])
+    // Another client changes the type of a returned column: both connections' prepared
+    // SELECTs now have a stale result type, which PostgreSQL refuses (SQLSTATE 0A000).
+    try raw(#"ALTER TABLE "crates" ALTER COLUMN "label" TYPE VARCHAR(40)"#)
+    var readAttempts = 0
+    let read = try db.read { tx in
+      readAttempts += 1
+      return try tx.fetchAll(Crate.self)
+    }
+    XCTAssertEqual(read, [crate])
+    XCTAssertEqual(readAttempts, 2)
+    var writeAttempts = 0
+    let written = try db.write { tx in
+      writeAttempts += 1
+      return try tx.fetchAll(Crate.self)
+    }
+    XCTAssertEqual(written, [crate])
+    XCTAssertEqual(writeAttempts, 2)
+    // Prepared again: the next closures run once.
+    readAttempts = 0
+    _ = try db.read { tx in
+      readAttempts += 1
+      return try tx.fetchAll(Crate.self)
+    }
+    XCTAssertEqual(readAttempts, 1)
+    XCTAssertEqual(
+      try raw(
+        "SELECT data_type FROM information_schema.columns "
+          + "WHERE table_name = 'crates' AND column_name = 'label'"),
+      [["character varying"]])
+  }
+
+  func testStalePlanErrorsAreRecognisable() throws {
+    let stale = PostgresError(
+      sqlState: "0A000", message: "cached plan must not change result type")
+    XCTAssertTrue(stale.isStalePlan)
+    XCTAssertFalse(
+      PostgresError(sqlState: "0A000", message: "unsupported frontend protocol").isStalePlan)
+    XCTAssertFalse(
+      PostgresError(sqlState: "40001", message: "cached plan must not change result type")
+        .isStalePlan)
+  }
+
   func testAConflictTheClosureCaughtStillRunsItAgain() throws {
     try db.write { try $0.insert(Gadget.sample(1)) }
     var attempts = 0

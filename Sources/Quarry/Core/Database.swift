@@ -283,15 +283,26 @@ public final class Database: @unchecked Sendable {
   private func read<T>(on connection: Connection, _ body: (ReadTransaction) throws -> T) throws
     -> T
   {
-    let transaction = connection.takeReadTransaction()
-    let result = Result {
-      try transaction.begin(.begin)
-      return try transaction.commit { try body(transaction) }
+    var attempt = 1
+    while true {
+      let transaction = connection.takeReadTransaction()
+      let result = Result {
+        try transaction.begin(.begin)
+        return try transaction.commit { try body(transaction) }
+      }
+      // The last use, so the connection can keep the transaction when the closure did not (a
+      // `defer` would hand over a copy, and the spare would never be kept).
+      connection.returnReadTransaction(consume transaction)
+      // PostgreSQL only: a schema change made a prepared statement's plan stale, which aborted
+      // the transaction; its statements now prepare again (see `PostgresStatement.run`).
+      if case .failure(let error as PostgresError) = result, error.isStalePlan,
+        attempt < Self.postgresStalePlanAttempts
+      {
+        attempt += 1
+        continue
+      }
+      return try result.get()
     }
-    // The last use, so the connection can keep the transaction when the closure did not (a
-    // `defer` would hand over a copy, and the spare would never be kept).
-    connection.returnReadTransaction(consume transaction)
-    return try result.get()
   }
 
   deinit {

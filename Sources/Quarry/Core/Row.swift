@@ -65,7 +65,7 @@ public struct Row {
   /// Whether column `index` holds NULL.
   @inlinable
   public func isNull(at index: Int32) -> Bool {
-    if _slowPath(statement.postgres != nil) { return postgresIsNull(at: index) }
+    if _slowPath(statement.isPostgres) { return postgresIsNull(at: index) }
     return sqlite3_column_type(statement.handle, index) == SQLITE_NULL
   }
 
@@ -81,7 +81,7 @@ public struct Row {
   /// The integer in column `index`, or nil when the column holds another storage class.
   @inlinable
   func integer(at index: Int32) -> Int64? {
-    if _slowPath(statement.postgres != nil) { return postgresInteger(at: index) }
+    if _slowPath(statement.isPostgres) { return postgresInteger(at: index) }
     let value = sqlite3_column_value(handle, index)
     guard sqlite3_value_type(value) == SQLITE_INTEGER else { return nil }
     return sqlite3_value_int64(value)
@@ -90,7 +90,7 @@ public struct Row {
   /// The real in column `index`, or nil when the column holds another storage class.
   @inlinable
   func real(at index: Int32) -> Double? {
-    if _slowPath(statement.postgres != nil) { return postgresReal(at: index) }
+    if _slowPath(statement.isPostgres) { return postgresReal(at: index) }
     let value = sqlite3_column_value(handle, index)
     guard sqlite3_value_type(value) == SQLITE_FLOAT else { return nil }
     return sqlite3_value_double(value)
@@ -102,7 +102,7 @@ public struct Row {
   ///   program): repairing them with U+FFFD would change the value silently.
   @inlinable
   func text(at index: Int32, expectedType: @autoclosure () -> String) throws -> String? {
-    if _slowPath(statement.postgres != nil) {
+    if _slowPath(statement.isPostgres) {
       return try postgresText(at: index, expectedType: expectedType())
     }
     let value = sqlite3_column_value(handle, index)
@@ -116,7 +116,7 @@ public struct Row {
   /// The bytes in column `index`, or nil when the column holds another storage class.
   @inlinable
   func blob(at index: Int32) -> Data? {
-    if _slowPath(statement.postgres != nil) { return postgresBlob(at: index) }
+    if _slowPath(statement.isPostgres) { return postgresBlob(at: index) }
     let value = sqlite3_column_value(handle, index)
     guard sqlite3_value_type(value) == SQLITE_BLOB else { return nil }
     return Self.withUnsafeBlob(of: value, Self.copyBlob)
@@ -225,7 +225,7 @@ public struct Row {
   /// of the bad bytes; ``decode(at:)`` throws a ``RowDecodingError`` for it instead.
   @inlinable
   public func databaseValue(at index: Int32) -> DatabaseValue {
-    if _slowPath(statement.postgres != nil) { return postgresDatabaseValue(at: index) }
+    if _slowPath(statement.isPostgres) { return postgresDatabaseValue(at: index) }
     let value = sqlite3_column_value(handle, index)
     switch sqlite3_value_type(value) {
     case SQLITE_INTEGER:

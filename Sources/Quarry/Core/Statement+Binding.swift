@@ -29,7 +29,7 @@ extension Statement {
   /// - Throws: ``SQLiteError`` when SQLite refuses the binding.
   @inlinable
   public func bind(_ value: Int64, at index: Int32) throws {
-    if _slowPath(postgres != nil) { return try bindPostgres(.integer(value), at: index) }
+    if _slowPath(isPostgres) { return try bindPostgres(int64: value, at: index) }
     let resultCode = sqlite3_bind_int64(handle, index, value)
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
   }
@@ -43,7 +43,7 @@ extension Statement {
   /// - Throws: ``SQLiteError`` when SQLite refuses the binding.
   @inlinable
   public func bind(_ value: Int, at index: Int32) throws {
-    if _slowPath(postgres != nil) { return try bindPostgres(.integer(Int64(value)), at: index) }
+    if _slowPath(isPostgres) { return try bindPostgres(int64: Int64(value), at: index) }
     let resultCode = sqlite3_bind_int64(handle, index, Int64(value))
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }
   }
@@ -117,6 +117,13 @@ extension Statement {
   @usableFromInline
   func bindPostgres(_ value: DatabaseValue, at index: Int32) throws {
     try postgres?.bind(value, at: index)
+  }
+
+  /// Binds an integer on PostgreSQL as `int8`, without building a ``DatabaseValue`` (keys are
+  /// bound once per lookup).
+  @usableFromInline
+  func bindPostgres(int64 value: Int64, at index: Int32) throws {
+    try postgres?.bind(int64: value, at: index)
   }
 }
 

@@ -23,6 +23,12 @@ public final class Statement {
   @usableFromInline let handle: OpaquePointer
   /// The PostgreSQL statement this one runs; nil on SQLite.
   @usableFromInline let postgres: PostgresStatement?
+  /// Whether ``postgres`` is set: what the inlinable hot paths test, since testing the optional
+  /// reference itself cost a retain and a release per value read (callgrind, fetch all).
+  @usableFromInline let isPostgres: Bool
+  /// ``postgres`` without ownership, for the per-value readers: `self` keeps it alive, and a
+  /// reader only runs while its row's statement is alive.
+  unowned(unsafe) let borrowedPostgres: PostgresStatement?
   /// The SQL text the statement was prepared from.
   public let sql: String
   /// The table whose rows are being read, for error messages.
@@ -40,6 +46,8 @@ public final class Statement {
     self.handle = prepared
     self.sql = sql
     postgres = nil
+    isPostgres = false
+    borrowedPostgres = nil
   }
 
   /// Wraps a PostgreSQL statement; `placeholder` is the SQLite handle no path reads (see
@@ -48,6 +56,8 @@ public final class Statement {
     self.handle = placeholder
     self.sql = postgres.sql
     self.postgres = postgres
+    isPostgres = true
+    borrowedPostgres = postgres
   }
 
   deinit {
@@ -64,7 +74,7 @@ public final class Statement {
   // step without a call into Quarry per row.
   @inlinable
   func step() throws -> Bool {
-    if _slowPath(postgres != nil) { return try postgresStep() }
+    if _slowPath(isPostgres) { return try postgresStep() }
     let resultCode = sqlite3_step(handle)
     if resultCode == SQLITE_ROW { return true }
     return try endOfSteps(resultCode)

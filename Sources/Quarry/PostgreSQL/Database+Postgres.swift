@@ -23,6 +23,11 @@ extension Database {
   /// read-modify-write never loses an update. Keep side effects out of the closure, or make
   /// them safe to repeat.
   ///
+  /// A `read` or `write` closure also runs again when a schema change (a migration here or in
+  /// another client) altered the columns that a statement prepared before it returns:
+  /// PostgreSQL refuses such a statement ("cached plan must not change result type", SQLSTATE
+  /// 0A000) and aborts the transaction, and Quarry prepares the connection's statements afresh.
+  ///
   /// A statement that fails inside a transaction aborts it on PostgreSQL: catching the error
   /// inside the closure does not let the closure go on (the commit then throws SQLSTATE
   /// 25P02). Wrap a statement that may fail in `inSavepoint` to recover from it.
@@ -42,6 +47,10 @@ extension Database {
   /// caller: conflicts need another client writing the same rows at the same moment, so
   /// running out means something keeps conflicting, which the caller should hear of.
   static let postgresWriteAttempts = 100
+
+  /// How many times a `read` or `write` closure runs while its prepared statements keep being
+  /// found stale: more than one schema change racing the closure is not worth waiting out.
+  static let postgresStalePlanAttempts = 3
 
   /// The work of every `write` on PostgreSQL: the write lock, then one SERIALIZABLE transaction
   /// per attempt until one commits, both begun by the closure's first statement
@@ -69,9 +78,13 @@ extension Database {
           let result = try transaction.commit { try body(transaction) }
           changedTables = committedTables(on: postgres)
           return result
-        } catch _ where postgres.sawRetryableFailure && attempt < Self.postgresWriteAttempts {
-          // Decided from the connection, not from `error`: the closure may have caught the
-          // conflict and thrown something else, or returned and had the commit throw 25P02.
+        } catch let error
+          where (postgres.sawRetryableFailure && attempt < Self.postgresWriteAttempts)
+          || ((error as? PostgresError)?.isStalePlan == true
+            && attempt < Self.postgresStalePlanAttempts)
+        {
+          // A conflict is decided from the connection, not from `error`: the closure may have
+          // caught it and thrown something else, or returned and had the commit throw 25P02.
           writer.hooks.discardChanges()
           attempt += 1
         } catch {

@@ -10,6 +10,10 @@ import Foundation
 ///
 /// Related PostgreSQL documentation: <https://www.postgresql.org/docs/current/libpq.html>
 final class PostgresConnection {
+  // The state touched on every statement run is `@exclusivity(unchecked)`: a connection is used
+  // by one thread at a time and never reentered, and the dynamic checks were a measurable part
+  // of each run (see `PostgresParameters`).
+
   /// The `PGconn`; valid until `deinit`.
   let handle: OpaquePointer
   /// The connection string with any password removed, for messages.
@@ -20,29 +24,33 @@ final class PostgresConnection {
   /// deallocating them one by one would only cost round trips.
   var isClosing = false
   /// Receives the SQL text of each statement run (with `?` placeholders, never values).
-  var trace: (@Sendable (String) -> Void)?
+  @exclusivity(unchecked) var trace: (@Sendable (String) -> Void)?
   /// The SQL of the statements run while an observed read records (see `trackingReads`).
-  var recordedSQL: Set<String>?
+  @exclusivity(unchecked) var recordedSQL: Set<String>?
   /// The SQL of the statements that created, dropped or altered a table or view since the last
   /// ``takeSchemaChanges()``: no trigger announces those, so the writer reports them itself.
   private var schemaChanges: [String] = []
   /// The rows the last INSERT, UPDATE, DELETE or MERGE changed (SQLite's `changes()`).
-  private(set) var lastAffectedRowCount = 0
+  @exclusivity(unchecked) private(set) var lastAffectedRowCount = 0
   /// The key the last insert into an autoincrement table returned (SQLite's rowid).
-  var lastInsertedKey: Int64 = 0
+  @exclusivity(unchecked) var lastInsertedKey: Int64 = 0
   /// How many times the connection was re-established: statements prepared in an earlier
   /// session are prepared again.
-  private(set) var session = 0
+  @exclusivity(unchecked) private(set) var session = 0
+  /// Counts the times this connection's prepared plans were found stale (see
+  /// ``invalidatePreparedStatements()``): a statement prepared under an earlier count prepares
+  /// again before its next run.
+  @exclusivity(unchecked) private(set) var planGeneration = 0
   /// Whether a write closure's transaction waits for its first statement (see
   /// ``deferWriteBegin()``).
-  var isWriteBeginDeferred = false
+  @exclusivity(unchecked) var isWriteBeginDeferred = false
   /// Whether this session holds the write lock of ``lockWrites()``.
   var holdsWriteLock = false
   /// Whether a statement failed with a serialization failure or a deadlock (40001, 40P01) since
   /// the transaction began. Kept by the connection, not read from the error `write` sees, so a
   /// failure the closure caught (`try?`) still has the closure run again: PostgreSQL aborted
   /// the transaction either way.
-  var sawRetryableFailure = false
+  @exclusivity(unchecked) var sawRetryableFailure = false
 
   /// Connects with `conninfo`, a libpq connection string (`host=/run/postgresql dbname=app`) or
   /// URI (`postgresql://app@localhost/app`), always in UTF-8 (`client_encoding`).
@@ -193,7 +201,7 @@ final class PostgresConnection {
     switch UInt8(bitPattern: tag.pointee) {
     case UInt8(ascii: "I"), UInt8(ascii: "U"), UInt8(ascii: "D"), UInt8(ascii: "M"):
       if let tuples = PQcmdTuples(result), tuples.pointee != 0 {
-        lastAffectedRowCount = Int(String(cString: tuples)) ?? 0
+        lastAffectedRowCount = PostgresResult.count(tuples)
       } else if let sql, Self.changesSchema(tag) {
         schemaChanges.append(sql)
       }
@@ -240,6 +248,17 @@ final class PostgresConnection {
         message: "cannot reconnect to PostgreSQL (\(description)): "
           + PostgresError.connectionMessage(handle))
     }
+  }
+
+  /// Makes every statement of this connection prepare again before its next run.
+  ///
+  /// PostgreSQL refuses to run a prepared statement whose result columns changed since it was
+  /// prepared (a migration dropped, added or retyped a column it returns): "cached plan must
+  /// not change result type". When one statement hits that, the others prepared before the same
+  /// schema change would too, one failed transaction each; re-preparing them all costs one
+  /// round trip per statement, once.
+  func invalidatePreparedStatements() {
+    planGeneration += 1
   }
 
   // MARK: Connection state

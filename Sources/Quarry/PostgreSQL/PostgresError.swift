@@ -55,6 +55,13 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
   /// retries these itself.
   public var isDeadlock: Bool { sqlState == "40P01" }
 
+  /// Whether a prepared statement was refused because its result columns changed since it was
+  /// prepared (SQLSTATE 0A000, "cached plan must not change result type"), as after a schema
+  /// change by this or another client; `read` and `write` prepare again and rerun the closure.
+  public var isStalePlan: Bool {
+    sqlState == "0A000" && message.hasPrefix("cached plan must not change result type")
+  }
+
   /// `PostgreSQL error <SQLSTATE>: <message> - while executing `<SQL>``.
   public var description: String {
     var text = "PostgreSQL error \(sqlState): \(message)"

@@ -54,6 +54,18 @@ final class PostgresResult {
   /// for other commands.
   var affectedRowCount: Int {
     guard let tuples = PQcmdTuples(handle) else { return 0 }
-    return Int(String(cString: tuples)) ?? 0
+    return Self.count(tuples)
+  }
+
+  /// The decimal count of a command tag (`PQcmdTuples`), 0 when empty: read in place, since a
+  /// `String` per statement showed in the profile of a 100,000-row insert.
+  static func count(_ digits: UnsafePointer<CChar>) -> Int {
+    var count = 0
+    var cursor = digits
+    while case let digit = Int(cursor.pointee) - 48, digit >= 0, digit <= 9 {
+      count = count &* 10 &+ digit
+      cursor += 1
+    }
+    return count
   }
 }

@@ -40,6 +40,11 @@ extension PostgresStatement {
     try parameters.setText(text, at: slot(index))
   }
 
+  /// Binds an integer as `int8`.
+  func bind(int64: Int64, at index: Int32) throws {
+    parameters.setInt64(int64, at: try slot(index))
+  }
+
   /// Binds a Double as `float8`, NaN and infinities included.
   func bind(double: Double, at index: Int32) throws {
     parameters.setDouble(double, at: try slot(index))

@@ -12,16 +12,16 @@ import Foundation
 extension PostgresStatement {
   /// The current row's value at `column`: its type and bytes, or nil for NULL.
   private func value(at column: Int32) -> (type: UInt32, bytes: UnsafeRawBufferPointer)? {
-    guard let result, PQgetisnull(result.handle, row, column) == 0 else { return nil }
-    let count = Int(PQgetlength(result.handle, row, column))
-    let bytes = UnsafeRawBufferPointer(start: PQgetvalue(result.handle, row, column), count: count)
-    return (PQftype(result.handle, column), bytes)
+    guard let handle = resultHandle, PQgetisnull(handle, row, column) == 0 else { return nil }
+    let count = Int(PQgetlength(handle, row, column))
+    let bytes = UnsafeRawBufferPointer(start: PQgetvalue(handle, row, column), count: count)
+    return (PQftype(handle, column), bytes)
   }
 
   /// Whether the current row's value at `column` is NULL.
   func isNull(at column: Int32) -> Bool {
-    guard let result else { return true }
-    return PQgetisnull(result.handle, row, column) == 1
+    guard let handle = resultHandle else { return true }
+    return PQgetisnull(handle, row, column) == 1
   }
 
   /// The integer at `column`, or nil when it is NULL or not an integer.

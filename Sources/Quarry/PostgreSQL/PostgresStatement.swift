@@ -8,6 +8,9 @@
 /// parameter of another type.
 @usableFromInline
 final class PostgresStatement {
+  // The mutable state is `@exclusivity(unchecked)`: a statement is used by one thread at a time
+  // (its connection's owner) and never reentered, while the dynamic checks cost two runtime
+  // calls on every read of `result` or `row`, four times per value decoded.
   let connection: PostgresConnection
   /// The SQL as the runtime wrote it (`?` placeholders), for errors and traces.
   let sql: String
@@ -15,22 +18,26 @@ final class PostgresStatement {
   let translatedSQL: String
   let parameters = PostgresParameters()
   /// The server-side name; nil until the first run prepares it.
-  private var name: String?
+  @exclusivity(unchecked) private var name: String?
   /// The parameter types the statement was prepared with.
-  private var preparedTypes: [UInt32] = []
+  @exclusivity(unchecked) private var preparedTypes: [UInt32] = []
   /// The connection's session the statement was prepared in.
-  private var session = 0
+  @exclusivity(unchecked) private var session = 0
+  /// The connection's plan generation the statement was prepared in.
+  @exclusivity(unchecked) private var planGeneration = 0
   /// The ``PostgresSchemaGeneration`` the statement was prepared in.
-  private var generation = 0
+  @exclusivity(unchecked) private var generation = 0
   /// The rows of the current run; nil before the first step and after a reset.
-  private(set) var result: PostgresResult?
+  @exclusivity(unchecked) private(set) var result: PostgresResult?
+  /// `result`'s `PGresult`, read by the per-value readers without retaining `result`.
+  @exclusivity(unchecked) private(set) var resultHandle: OpaquePointer?
   /// The current row of `result`.
-  private(set) var row: Int32 = -1
-  private var rowCount: Int32 = 0
+  @exclusivity(unchecked) private(set) var row: Int32 = -1
+  @exclusivity(unchecked) private var rowCount: Int32 = 0
   /// The rows the last INSERT, UPDATE or DELETE changed.
-  private(set) var affectedRowCount = 0
+  @exclusivity(unchecked) private(set) var affectedRowCount = 0
   /// The result columns (names, types) when asked before the first run.
-  private var describedColumns: PostgresResult?
+  @exclusivity(unchecked) private var describedColumns: PostgresResult?
 
   init(connection: PostgresConnection, sql: String) {
     self.connection = connection
@@ -63,6 +70,7 @@ final class PostgresStatement {
   /// Drops the current rows; the bindings stay for the next run.
   func reset() {
     result = nil
+    resultHandle = nil
     row = -1
     rowCount = 0
   }
@@ -78,9 +86,17 @@ final class PostgresStatement {
       try prepare()
     }
     guard let name else { return }
-    let result = try connection.executePrepared(
-      name: name, parameters: parameters, reportedSQL: sql)
+    let result: PostgresResult
+    do {
+      result = try connection.executePrepared(name: name, parameters: parameters, reportedSQL: sql)
+    } catch let error as PostgresError where error.isStalePlan {
+      // The failure aborted the transaction, so preparing again here would fail too: the
+      // statements re-prepare on their next run, and `read` or `write` runs the closure again.
+      connection.invalidatePreparedStatements()
+      throw error
+    }
     self.result = result
+    resultHandle = result.handle
     rowCount = result.rowCount
     affectedRowCount = result.affectedRowCount
   }
@@ -89,6 +105,7 @@ final class PostgresStatement {
   /// prepared statement does not have (NULL fits any type).
   private var needsPreparing: Bool {
     guard name != nil, session == connection.session,
+      planGeneration == connection.planGeneration,
       generation == PostgresSchemaGeneration.shared.current
     else { return true }
     let types = parameters.types
@@ -122,6 +139,7 @@ final class PostgresStatement {
     }
     if let name, session == connection.session { connection.deallocate(name: name) }
     session = connection.session
+    planGeneration = connection.planGeneration
     generation = newGeneration
     name = newName
     preparedTypes = types

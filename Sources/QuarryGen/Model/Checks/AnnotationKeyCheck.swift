@@ -176,7 +176,8 @@ enum AnnotationKeyCheck {
         } else {
           diagnostics.append(
             .error(
-              .invalidAnnotationValue(key: "inverse", expected: "a string, like inverse = \"works\""),
+              .invalidAnnotationValue(
+                key: "inverse", expected: "a string, like inverse = \"works\""),
               at: location))
         }
       case "column":
