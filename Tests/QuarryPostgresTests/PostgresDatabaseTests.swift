@@ -179,6 +179,31 @@ final class PostgresDatabaseTests: PostgresDatabaseTestCase {
     XCTAssertEqual(try raw(#"SELECT count(*) FROM "gadgets""#), [["1"]])
   }
 
+  func testTheServersNoticesAreNotPrintedToStandardError() throws {
+    let captured = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quarry-notices-\(UUID().uuidString)").path
+    let file = open(captured, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    XCTAssertGreaterThanOrEqual(file, 0)
+    defer { unlink(captured) }
+    let original = dup(STDERR_FILENO)
+    dup2(file, STDERR_FILENO)
+    // Each statement makes the server send a NOTICE, which libpq prints unless told otherwise.
+    let ran = Result {
+      try db.write { tx in
+        try tx.execute(#"CREATE TABLE IF NOT EXISTS "gadgets" ("id" BIGINT)"#)
+        try tx.execute(#"DROP TABLE IF EXISTS "no such table""#)
+        try tx.execute(#"DROP TABLE "gadgets""#)  // made by hand above: migrate makes its own
+      }
+      try db.migrate([Gadget.self])
+      try db.migrate([Gadget.self])  // "relation "quarry_migrations" already exists, skipping"
+    }
+    dup2(original, STDERR_FILENO)
+    close(original)
+    close(file)
+    XCTAssertNoThrow(try ran.get())
+    XCTAssertEqual(try String(contentsOfFile: captured, encoding: .utf8), "")
+  }
+
   func testAReadSeesOneSnapshot() throws {
     try db.write { try $0.insert(Gadget.sample(1)) }
     let counts = try db.read { tx in

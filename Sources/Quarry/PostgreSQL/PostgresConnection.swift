@@ -72,6 +72,10 @@ final class PostgresConnection {
       throw PostgresError(
         sqlState: "08001", message: "cannot connect to PostgreSQL (\(redacted)): \(reason)")
     }
+    // libpq prints the server's notices ("relation … already exists, skipping" for every
+    // `migrate`, "drop cascades to …") to the app's standard error. What Quarry must say it
+    // throws; a notice is never an error, so a library has no business printing it.
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
     description = redacted
   }

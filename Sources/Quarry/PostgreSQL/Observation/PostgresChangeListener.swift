@@ -194,9 +194,6 @@ final class PostgresChangeListener: @unchecked Sendable {
   /// Opens the connection and starts listening; false (with nothing open) when either fails.
   private func connect() -> Bool {
     guard let opened = try? PostgresConnection(conninfo: conninfo) else { return false }
-    // The server's goodbye when it ends the connection (a restart, pg_terminate_backend) would
-    // go to standard error; the thread notices the broken connection by itself.
-    PQsetNoticeProcessor(opened.handle, { _, _ in }, nil)
     guard (try? opened.execute("LISTEN \(Self.channel)")) != nil else { return false }
     lock.lock()
     connection = opened
