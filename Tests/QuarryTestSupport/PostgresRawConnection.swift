@@ -43,6 +43,9 @@ public final class PostgresRawConnection {
       PQfinish(connection)
       throw QueryError(sqlState: "08006", description: "cannot connect: \(message)")
     }
+    // Emptying a test database ("drop cascades to …") would print hundreds of notices into the
+    // test log, hiding what failed.
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
     self.connection = connection
   }
 
