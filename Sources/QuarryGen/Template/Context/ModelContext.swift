@@ -145,13 +145,6 @@ enum ModelContext {
           "IndexDefinition([\(index.columns.map(swiftLiteral).joined(separator: ", "))]"
             + (index.isUnique ? ", unique: true)" : ")")
         }.joined(separator: ", ")),
-      "createTableSQL": .string(table.createTableSQL),
-      "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
-      "createFullTextSQL": .array(table.createFullTextSQL.map(TemplateValue.string)),
-      "postgresCreateTableSQL": .string(table.postgresCreateTableSQL),
-      "postgresCreateIndexSQL": .array(table.postgresCreateIndexSQL.map(TemplateValue.string)),
-      "postgresCreateFullTextSQL": .array(
-        table.postgresCreateFullTextSQL.map(TemplateValue.string)),
       "fullText": table.fullTextColumns.isEmpty
         ? .null
         : .dictionary([
@@ -171,6 +164,7 @@ enum ModelContext {
       "insertedKey": insertedKeyValue(table),
       "jsonPaths": .array(table.jsonPaths.map(jsonPathsValue)),
     ]
+    value.merge(schemaKeys(table)) { first, _ in first }
     value.merge(ownedValues(table)) { first, _ in first }
     return .dictionary(value)
   }
@@ -236,10 +230,14 @@ enum ModelContext {
     return .dictionary(["swiftName": .string(swiftName(key.propertyName)), "value": .string(value)])
   }
 
-  /// The keys Schema.sql reads of a table, as `tableValue` spells them.
+  /// The keys Schema.sql and Schema.postgres.sql read of a table.
   private static func schemaValue(_ table: TableModel) -> TemplateValue {
-    .dictionary([
-      "name": .string(table.name),
+    .dictionary(schemaKeys(table).merging(["name": .string(table.name)]) { $1 })
+  }
+
+  /// A table's DDL on both engines, under the keys `tableValue` and `schemaValue` share.
+  private static func schemaKeys(_ table: TableModel) -> [String: TemplateValue] {
+    [
       "createTableSQL": .string(table.createTableSQL),
       "createIndexSQL": .array(table.createIndexSQL.map(TemplateValue.string)),
       "createFullTextSQL": .array(table.createFullTextSQL.map(TemplateValue.string)),
@@ -247,7 +245,7 @@ enum ModelContext {
       "postgresCreateIndexSQL": .array(table.postgresCreateIndexSQL.map(TemplateValue.string)),
       "postgresCreateFullTextSQL": .array(
         table.postgresCreateFullTextSQL.map(TemplateValue.string)),
-    ])
+    ]
   }
 
   static func enumValue(_ model: EnumModel) -> TemplateValue {
