@@ -68,6 +68,59 @@ extension PostgresStatement {
     return Row.copyBlob(bytes)
   }
 
+  /// The value at `column` as ``StoredKeyPositions`` matches it: in the storage class a Swift
+  /// key's `databaseValue()` gives (see the file comment), with `uuid` as its canonical
+  /// upper-case text, which is how `UUID` stores itself; nil for NULL. Text and bytes are only
+  /// valid inside `body`.
+  func withStoredKey<R>(at column: Int32, _ body: (StoredKey) -> R) -> R? {
+    guard let (type, bytes) = value(at: column) else { return nil }
+    if let integer = Self.integer(type: type, bytes) { return body(.integer(integer)) }
+    if let text = Self.textBytes(type: type, bytes) {
+      let start = type == PostgresType.jsonb ? text.dropFirst() : text[...]
+      return body(.text(UnsafeRawBufferPointer(rebasing: start)))
+    }
+    switch type {
+    case PostgresType.uuid where bytes.count == 16:
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+        Self.writeUUIDText(bytes, into: text)
+        return body(.text(UnsafeRawBufferPointer(text)))
+      }
+    case PostgresType.bytea, PostgresType.uuid:
+      return body(.blob(bytes))
+    default:
+      // Reals, timestamps and fractional numerics (a Decimal key stores a REAL on SQLite).
+      return real(at: column).map { body(.real($0)) }
+    }
+  }
+
+  /// A key value as ``withStoredKey(at:_:)`` hands it out.
+  enum StoredKey {
+    case integer(Int64)
+    case real(Double)
+    case text(UnsafeRawBufferPointer)
+    case blob(UnsafeRawBufferPointer)
+  }
+
+  /// `8-4-4-4-12` upper-case hexadecimal digits of 16 uuid bytes, as `UUID.uuidString` spells
+  /// them, into 36 bytes.
+  private static func writeUUIDText(
+    _ bytes: UnsafeRawBufferPointer, into text: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    let digits: StaticString = "0123456789ABCDEF"
+    digits.withUTF8Buffer { digits in
+      var out = 0
+      for (offset, byte) in bytes.enumerated() {
+        if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
+          text[out] = UInt8(ascii: "-")
+          out += 1
+        }
+        text[out] = digits[Int(byte >> 4)]
+        text[out + 1] = digits[Int(byte & 0x0f)]
+        out += 2
+      }
+    }
+  }
+
   /// The byte count of the value at `column`, for messages.
   func byteCount(at column: Int32) -> Int {
     value(at: column)?.bytes.count ?? 0

@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
 
-/// The positions of a fetch result's rows, by their keys as SQLite stores them.
+/// The positions of a fetch result's rows, by their keys as SQLite stores them (on PostgreSQL,
+/// as the same key's SQLite storage class: `uuid` reads as its canonical text).
 ///
 /// `including` a to-many association fills one with the owners it fetched, then reads each
 /// associated row's trailing key column here, without decoding it to the key's Swift type: an
@@ -46,23 +47,30 @@ public struct StoredKeyPositions {
   }
 
   /// Records `position` for the stored key `value`; NULL is no key and is ignored.
-  public mutating func insert(_ value: DatabaseValue, at position: Int) {
+  ///
+  /// - Returns: the position the key has now: `position`, or the earlier one of a key inserted
+  ///   before (so the caller can give a repeated owner the same rows); nil for NULL.
+  @discardableResult
+  public mutating func insert(_ value: DatabaseValue, at position: Int) -> Int? {
     switch value {
-    case .null: return
+    case .null: return nil
     case .integer(let integer):
-      if integers[integer] == nil { integers[integer] = position }
+      if let first = integers[integer] { return first }
+      integers[integer] = position
+      return position
     case .real(let real):
-      withUnsafeBytes(of: Self.bitPattern(real)) { insert($0, SQLITE_FLOAT, at: position) }
+      return withUnsafeBytes(of: Self.bitPattern(real)) { insert($0, SQLITE_FLOAT, at: position) }
     case .text(var text):
-      text.withUTF8 { insert(UnsafeRawBufferPointer($0), SQLITE_TEXT, at: position) }
+      return text.withUTF8 { insert(UnsafeRawBufferPointer($0), SQLITE_TEXT, at: position) }
     case .blob(let data):
-      data.withUnsafeBytes { insert($0, SQLITE_BLOB, at: position) }
+      return data.withUnsafeBytes { insert($0, SQLITE_BLOB, at: position) }
     }
   }
 
   /// The position recorded for the key in column `column` of `row`, or nil when there is none
   /// (NULL, or a key no owner has).
   public func position(ofKeyAt column: Int32, in row: Row) -> Int? {
+    if _slowPath(row.statement.isPostgres) { return postgresPosition(ofKeyAt: column, in: row) }
     let value = sqlite3_column_value(row.handle, column)
     let storageClass = sqlite3_value_type(value)
     switch storageClass {
@@ -81,6 +89,22 @@ public struct StoredKeyPositions {
     }
   }
 
+  /// ``position(ofKeyAt:in:)`` on PostgreSQL, whose binary values arrive as their column's
+  /// type (`int8`, `uuid`, `text`…): read in the storage class the owner's key was inserted
+  /// with, since the sqlite3 column of a PostgreSQL row's statement holds nothing.
+  private func postgresPosition(ofKeyAt column: Int32, in row: Row) -> Int? {
+    let key = row.statement.borrowedPostgres?.withStoredKey(at: column) { key -> Int? in
+      switch key {
+      case .integer(let integer): return integers[integer]
+      case .real(let real):
+        return withUnsafeBytes(of: Self.bitPattern(real)) { find($0, SQLITE_FLOAT) }
+      case .text(let bytes): return find(bytes, SQLITE_TEXT)
+      case .blob(let bytes): return find(bytes, SQLITE_BLOB)
+      }
+    }
+    return key ?? nil
+  }
+
   /// SQL compares `0.0 = -0.0` as equal: both get the same bytes.
   private static func bitPattern(_ real: Double) -> UInt64 {
     real == 0 ? 0 : real.bitPattern
@@ -95,15 +119,16 @@ public struct StoredKeyPositions {
 
   private mutating func insert(
     _ key: UnsafeRawBufferPointer, _ storageClass: Int32, at position: Int
-  ) {
+  ) -> Int {
     let hash = Self.hash(key, storageClass)
-    if find(key, storageClass, hash: hash) != nil { return }
+    if let first = find(key, storageClass, hash: hash) { return first }
     entries.append(
       Entry(
         start: bytes.count, count: key.count, storageClass: storageClass, position: position,
         next: firstEntry[hash] ?? -1))
     firstEntry[hash] = entries.count - 1
     bytes.append(contentsOf: key)
+    return position
   }
 
   private func find(_ key: UnsafeRawBufferPointer, _ storageClass: Int32) -> Int? {

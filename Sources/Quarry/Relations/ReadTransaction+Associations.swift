@@ -118,10 +118,18 @@ extension ReadTransaction {
     var positions = StoredKeyPositions()
     positions.reserveCapacity(owners.count)
     var keys: [T.PrimaryKey] = []
+    // Owners that occur more than once (the one author of several books, in
+    // `Book.author.including(Author.books)`): each later occurrence gets the first one's rows.
+    var repeats: [(position: Int, first: Int)] = []
     for (position, owner) in owners.enumerated() {
-      guard let key = key(owner) else { continue }
-      positions.insert(try key.databaseValue(), at: position)
-      if !everyRow { keys.append(key) }
+      guard let key = key(owner),
+        let first = positions.insert(try key.databaseValue(), at: position)
+      else { continue }
+      if first != position {
+        repeats.append((position, first))
+      } else if !everyRow {
+        keys.append(key)
+      }
     }
     var groups = Array(repeating: [Target](), count: owners.count)
     if !positions.isEmpty {
@@ -135,6 +143,7 @@ extension ReadTransaction {
       }
     }
     if Target.hasOwnedChildren { try loadOwnedChildren(&groups) }
+    for (position, first) in repeats { groups[position] = groups[first] }
     return groups
   }
 
