@@ -18,6 +18,23 @@ final class PostgresPlaceholdersTests: XCTestCase {
       #"SELECT "id" FROM "t" WHERE "a" = $1 AND "b" > $2 LIMIT $3 OFFSET $4"#, count: 4)
   }
 
+  func testNullSafeComparisonsWithAParameterAreSpelledForPostgres() {
+    assertTranslation(
+      #"SELECT * FROM "t" WHERE "a" IS ? AND "b" IS NOT ? AND "c" = ?"#,
+      #"SELECT * FROM "t" WHERE "a" IS NOT DISTINCT FROM $1 AND "b" IS DISTINCT FROM $2"#
+        + #" AND "c" = $3"#, count: 3)
+    // Any case and spacing, numbered placeholders too.
+    assertTranslation(
+      "WHERE a is\n\t?2 OR b Is  nOt?1",
+      "WHERE a IS NOT DISTINCT FROM $2 OR b IS DISTINCT FROM $1", count: 2)
+    // Words that end in `is` or `not`, IS before other keywords, and quoted text are left alone.
+    assertTranslation(
+      #"SELECT this ?, "is" ?, knot ?, x IS NOT NULL, y IS TRUE, 'IS ?' FROM t"#,
+      #"SELECT this $1, "is" $2, knot $3, x IS NOT NULL, y IS TRUE, 'IS ?' FROM t"#, count: 3)
+    // PostgreSQL's own spelling is kept.
+    assertTranslation("WHERE a IS NOT DISTINCT FROM ?", "WHERE a IS NOT DISTINCT FROM $1", count: 1)
+  }
+
   func testLeavesTextWithoutPlaceholdersUntouched() {
     assertTranslation("SELECT 1", "SELECT 1", count: 0)
     assertTranslation("", "", count: 0)

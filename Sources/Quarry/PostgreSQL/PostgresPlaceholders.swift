@@ -5,7 +5,9 @@
 /// Question marks inside string literals (`'…'`, `E'…'`, dollar-quoted `$tag$…$tag$`), quoted
 /// identifiers (`"…"`) and comments (`--…`, nested `/*…*/`) are left alone. A `?` takes the
 /// number after the largest one used so far, as in SQLite, so `?2, ?, ?1` is `$2, $3, $1`.
-/// `$n` already in the text is kept and counts towards the parameter count.
+/// `$n` already in the text is kept and counts towards the parameter count. SQLite's null-safe
+/// comparisons with a parameter, `IS ?` and `IS NOT ?`, become `IS NOT DISTINCT FROM $n` and
+/// `IS DISTINCT FROM $n`, which mean the same on PostgreSQL (where `IS $n` is a syntax error).
 ///
 /// ```swift
 /// let (sql, count) = PostgresPlaceholders.translate("SELECT * FROM t WHERE a = ? AND b = '?'")
@@ -70,6 +72,7 @@ enum PostgresPlaceholders {
           index += 1
         }
         largest = max(largest, parameter)
+        spellNullSafeComparison(before: &output)
         output.append(UInt8(ascii: "$"))
         output += String(parameter).utf8
       default:
@@ -78,6 +81,39 @@ enum PostgresPlaceholders {
       }
     }
     return (String(decoding: output, as: UTF8.self), largest)
+  }
+
+  /// Rewrites an `IS` or `IS NOT` that ends `output`, right before a placeholder: SQLite's
+  /// null-safe comparisons `x IS ?` and `x IS NOT ?` are PostgreSQL's `x IS NOT DISTINCT FROM $1`
+  /// and `x IS DISTINCT FROM $1`. PostgreSQL's own `IS` takes only keywords (`NULL`, `TRUE`,
+  /// `DISTINCT FROM`…), never a parameter, so no text PostgreSQL accepts is changed.
+  private static func spellNullSafeComparison(before output: inout [UInt8]) {
+    guard let last = lastWord(in: output, endingAt: output.count) else { return }
+    if isWord(output[last], "is") {
+      output.replaceSubrange(last.lowerBound..., with: "IS NOT DISTINCT FROM ".utf8)
+    } else if isWord(output[last], "not"),
+      let previous = lastWord(in: output, endingAt: last.lowerBound),
+      isWord(output[previous], "is")
+    {
+      output.replaceSubrange(previous.lowerBound..., with: "IS DISTINCT FROM ".utf8)
+    }
+  }
+
+  /// The range of the word that ends at `end`, past any whitespace before `end`; nil when
+  /// something other than a word comes first.
+  private static func lastWord(in bytes: [UInt8], endingAt end: Int) -> Range<Int>? {
+    var wordEnd = end
+    while wordEnd > 0, [9, 10, 13, 32].contains(bytes[wordEnd - 1]) { wordEnd -= 1 }
+    var start = wordEnd
+    while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+    return start < wordEnd ? start..<wordEnd : nil
+  }
+
+  /// Whether `bytes` spell the lowercase ASCII `word`, in any case.
+  private static func isWord(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+    word.withUTF8Buffer { word in
+      bytes.count == word.count && zip(bytes, word).allSatisfy { $0 | 0x20 == $1 }
+    }
   }
 
   /// The decimal number right after `index` and the index past it, or nil when no digit

@@ -19,6 +19,44 @@ final class RawSQLTests: DatabaseTestCase {
     }
   }
 
+  /// SQLite's null-safe `IS ?` and `IS NOT ?` in literal SQL mean the same on PostgreSQL, where
+  /// they are spelled `IS NOT DISTINCT FROM` and `IS DISTINCT FROM`: NULL matches NULL.
+  func testNullSafeComparisonsWithAParameter() throws {
+    forEachEngine { _ in
+      try db.migrate(Member.self)
+      let members = [
+        Member(id: 1, name: "Ada"), Member(id: 2, name: "Brian", email: "b@example.com"),
+        Member(id: 3, name: "Cy", email: "c@example.com"), Member(id: 4, name: "Di"),
+      ]
+      try db.write { tx in
+        for member in members { try tx.insert(member) }
+      }
+      for email in [nil, "b@example.com", "nobody@example.com"] as [String?] {
+        let same = try db.read {
+          try $0.fetchAll(
+            Member.self, sql: #"SELECT * FROM "members" WHERE "email" IS ? ORDER BY "id""#,
+            arguments: [email])
+        }
+        XCTAssertEqual(same, members.filter { $0.email == email }, "\(email ?? "nil")")
+        let other = try db.read {
+          try $0.fetchAll(
+            Member.self,
+            sql: #"SELECT * FROM "members" WHERE "email" is not ?1 AND "id" > ?2 ORDER BY "id""#,
+            arguments: [email, 1])
+        }
+        XCTAssertEqual(
+          other, members.filter { $0.email != email && $0.id > 1 }, "\(email ?? "nil")")
+      }
+      // Through an SQL literal's interpolated value too.
+      let literal = try db.read {
+        try $0.fetchAll(
+          Member.self,
+          literal: "SELECT * FROM members WHERE email IS \(nil as String?) ORDER BY id")
+      }
+      XCTAssertEqual(literal, members.filter { $0.email == nil })
+    }
+  }
+
   func testFetchValueReturnsNilWithoutARow() throws {
     forEachEngine { _ in
       let value = try db.read {
