@@ -19,6 +19,10 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
     case changedNullability(nowNullable: Bool)
     case droppedColumn
     case changedForeignKeyActions(from: String, to: String)
+    /// The same on PostgreSQL, where the key is the constraint `constraint`, which `migrate`
+    /// does not replace; `replacement` is the `FOREIGN KEY` clause with the new actions.
+    case changedPostgresForeignKeyActions(
+      from: String, to: String, constraint: String, replacement: String)
     /// A converted value that the new column cannot hold exactly.
     case inexactValue(row: String, value: String, requirement: String)
     /// A NULL for a column that becomes NOT NULL without a value for NULLs.
@@ -70,7 +74,8 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
         + (nowNullable ? "NOT NULL to nullable" : "nullable to NOT NULL")
     case .droppedColumn:
       return "column '\(column)' exists in the database but not in the struct"
-    case .changedForeignKeyActions(let from, let to):
+    case .changedForeignKeyActions(let from, let to),
+      .changedPostgresForeignKeyActions(let from, let to, _, _):
       return "the foreign key of column '\(column)' changed its actions from \(from) to \(to)"
     case .inexactValue(let row, let value, let requirement):
       return "column '\(column)' of row \(row) holds \(value), which is not \(requirement)"
@@ -122,6 +127,12 @@ public struct MigrationError: Error, Sendable, Equatable, CustomStringConvertibl
       return "SQLite cannot alter a foreign key: register a DatabaseMigrator migration (such as "
         + "\"rebuild \(table)\") that creates the table anew as \"\(table)_new\", copies the rows, "
         + "drops \"\(table)\" and renames \"\(table)_new\" to it, before migrate runs"
+    case .changedPostgresForeignKeyActions(_, _, let constraint, let replacement):
+      // PostgreSQL's ALTER CONSTRAINT changes deferrability only: the key is replaced.
+      return "PostgreSQL keeps a foreign key's actions in its constraint: register a "
+        + "DatabaseMigrator migration that replaces it, before migrate runs (ALTER TABLE "
+        + "\(SQLIdentifier.quote(table)) DROP CONSTRAINT \(SQLIdentifier.quote(constraint)), "
+        + "ADD \(replacement))"
     case .inexactValue, .nullInRequiredColumn:
       return "fix that row (and any like it) before migrating, or keep the old type; "
         + "nothing was changed"

@@ -5,10 +5,10 @@
 extension FixedWidthInteger where Self: DatabaseValueConvertible {
   /// Shared `databaseValue()` of the integer conformances.
   @usableFromInline
-  func integerDatabaseValue() throws -> DatabaseValue {
+  func integerDatabaseValue(columnType: String = "an SQLite INTEGER") throws -> DatabaseValue {
     guard let value = Int64(exactly: self) else {
       throw ValueConversionError(
-        "\(Self.self) \(self) is out of range for an SQLite INTEGER (at most \(Int64.max))")
+        "\(Self.self) \(self) is out of range for \(columnType) (at most \(Int64.max))")
     }
     return .integer(value)
   }

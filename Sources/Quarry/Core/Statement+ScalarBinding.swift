@@ -79,7 +79,11 @@ extension Statement {
   ///   the binding.
   public func bind(_ value: Date, at index: Int32) throws {
     let seconds = value.timeIntervalSinceReferenceDate
-    if let postgres, !seconds.isNaN { return try postgres.bind(double: seconds, at: index) }
+    if let postgres {
+      // float8 would hold NaN, but no moment has it: refused as on SQLite, in neutral words.
+      guard !seconds.isNaN else { throw ValueConversionError(Date.postgresNaNRefusal) }
+      return try postgres.bind(double: seconds, at: index)
+    }
     guard !seconds.isNaN else { return try bind(databaseValue: value.databaseValue(), at: index) }
     let resultCode = sqlite3_bind_double(handle, index, seconds)
     guard resultCode == SQLITE_OK else { throw bindingError(resultCode) }

@@ -39,6 +39,39 @@ extension Decimal {
   }
 }
 
+extension Date {
+  /// Why a NaN Date is refused on PostgreSQL (SQLite's message says it would store NULL).
+  static let postgresNaNRefusal = "a NaN Date cannot be stored: it is no moment in time"
+
+  /// Binds `double precision` seconds since 2001 on both engines' overload, so a Date bound
+  /// as a query's value (`Column == date`) is refused in the engine's words when it is NaN.
+  public func bind(to statement: Statement, at index: Int32) throws {
+    try statement.bind(self, at: index)
+  }
+}
+
+extension UInt64 {
+  /// Binds `bigint` on PostgreSQL, refusing a value above `Int64.max` in PostgreSQL's words.
+  public func bind(to statement: Statement, at index: Int32) throws {
+    try statement.bind(databaseValue: integerDatabaseValue(in: statement), at: index)
+  }
+}
+
+extension UInt {
+  /// Binds `bigint` on PostgreSQL, refusing a value above `Int64.max` in PostgreSQL's words.
+  public func bind(to statement: Statement, at index: Int32) throws {
+    try statement.bind(databaseValue: integerDatabaseValue(in: statement), at: index)
+  }
+}
+
+extension FixedWidthInteger where Self: DatabaseValueConvertible {
+  /// ``integerDatabaseValue()`` naming the column type of `statement`'s engine.
+  func integerDatabaseValue(in statement: Statement) throws -> DatabaseValue {
+    try integerDatabaseValue(
+      columnType: statement.postgres == nil ? "an SQLite INTEGER" : "a PostgreSQL BIGINT")
+  }
+}
+
 extension Double {
   /// Binds `double precision` on PostgreSQL, NaN included (SQLite refuses NaN, which it would
   /// store as NULL).

@@ -1,7 +1,7 @@
 import Quarry
 import XCTest
 
-final class IntegerConversionTests: XCTestCase {
+final class IntegerConversionTests: EngineTestCase {
   func testSignedIntegersRoundTripTheirExtremes() throws {
     XCTAssertEqual(try roundTrip(Int64.min, as: .integer), -9_223_372_036_854_775_808)
     XCTAssertEqual(try roundTrip(Int64.max, as: .integer), 9_223_372_036_854_775_807)
@@ -29,6 +29,29 @@ final class IntegerConversionTests: XCTestCase {
           + "9223372036854775807)")
     }
     XCTAssertThrowsError(try roundTrip(UInt.max, as: .integer))
+  }
+
+  /// The refusal names the column type of the engine the value was bound on.
+  func testUnsignedIntegersAboveInt64MaxAreRefusedInTheEnginesWords() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      let type = engine == .postgres ? "a PostgreSQL BIGINT" : "an SQLite INTEGER"
+      for (value, text) in [
+        (UInt64(Int64.max) + 1 as any DatabaseValueConvertible, "UInt64 9223372036854775808"),
+        (UInt.max as any DatabaseValueConvertible, "UInt 18446744073709551615"),
+      ] {
+        XCTAssertThrowsError(
+          try db.read { try $0.fetchValue(Int64.self, sql: "SELECT ?", arguments: [value]) }
+        ) {
+          XCTAssertEqual(
+            "\($0)", "\(text) is out of range for \(type) (at most 9223372036854775807)")
+        }
+      }
+      XCTAssertEqual(
+        try db.read {
+          try $0.fetchValue(Int64.self, sql: "SELECT ?", arguments: [UInt64(Int64.max)])
+        }, Int64.max)
+    }
   }
 
   func testBoolIsStoredAsZeroOrOne() throws {

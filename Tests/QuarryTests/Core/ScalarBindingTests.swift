@@ -131,10 +131,24 @@ final class ScalarBindingTests: EngineTestCase {
       nan.weight = .nan
       var nanDate = nan
       nanDate.seenAt = Date(timeIntervalSinceReferenceDate: .nan)
-      // A Date is refused on both engines: NaN is no moment (the message still names SQLite).
+      // A Date is refused on both engines: NaN is no moment, which the message says without
+      // naming SQLite, whether the Date is a column's value or a query's.
+      let refusal = "a NaN Date cannot be stored: it is no moment in time"
       XCTAssertThrowsError(try db.write { try $0.insert(nanDate) }) {
-        XCTAssertEqual("\($0)", "a NaN Date cannot be stored (SQLite makes it NULL)")
+        XCTAssertEqual("\($0)", refusal)
       }
+      let nanMoment = Date(timeIntervalSinceReferenceDate: .nan)
+      XCTAssertThrowsError(
+        try db.read {
+          try $0.fetchAll(Sample.all().filter(Column<Sample, Date>("seenAt") == nanMoment))
+        }
+      ) { XCTAssertEqual("\($0)", refusal) }
+      XCTAssertThrowsError(
+        try db.read {
+          try $0.fetchValue(
+            Int.self, sql: "SELECT count(*) WHERE ? IS NULL", arguments: [nanMoment])
+        }
+      ) { XCTAssertEqual("\($0)", refusal) }
       try db.write { try $0.insert(nan) }
       let row = try rawRows(#"SELECT "score", "weight" FROM "samples""#, in: db)
       XCTAssertEqual(row.count, 1)

@@ -171,6 +171,37 @@ final class MigrateTests: DatabaseTestCase {
     }
   }
 
+  /// A reference whose actions changed is refused on both engines; the advice is the
+  /// engine's: SQLite rebuilds the table, PostgreSQL replaces the named constraint.
+  func testChangedForeignKeyActionsAreRefusedWithTheEnginesAdvice() throws {
+    forEachEngine { engine in
+      try db.migrate(Evolving<AuthorsTable>.self, Evolving<WorksV1>.self)
+      let advice =
+        engine == .postgres
+        ? "PostgreSQL keeps a foreign key's actions in its constraint: register a "
+          + "DatabaseMigrator migration that replaces it, before migrate runs (ALTER TABLE "
+          + #""works" DROP CONSTRAINT "works_authorID_fkey", ADD FOREIGN KEY ("authorID") "#
+          + #"REFERENCES "authors" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)"#
+        : "SQLite cannot alter a foreign key: register a DatabaseMigrator migration (such as "
+          + "\"rebuild works\") that creates the table anew as \"works_new\", copies the rows, "
+          + "drops \"works\" and renames \"works_new\" to it, before migrate runs"
+      assertRefused(
+        [Evolving<AuthorsTable>.self, Evolving<WorksV2>.self],
+        "cannot migrate table 'works': the foreign key of column 'authorID' changed its actions "
+          + "from ON DELETE NO ACTION ON UPDATE NO ACTION to ON DELETE CASCADE ON UPDATE NO ACTION"
+          + " - " + advice)
+      if engine == .postgres {
+        // The advice's statement, run as written, is what the new definition needs.
+        try db.write { tx in
+          try tx.execute(
+            #"ALTER TABLE "works" DROP CONSTRAINT "works_authorID_fkey", ADD FOREIGN KEY "#
+              + #"("authorID") REFERENCES "authors" ("id") ON DELETE CASCADE ON UPDATE NO ACTION"#)
+        }
+        try db.migrate(Evolving<AuthorsTable>.self, Evolving<WorksV2>.self)
+      }
+    }
+  }
+
   func testAChangedNullabilityIsRefused() throws {
     forEachEngine { _ in
       assertRefused(
@@ -273,4 +304,32 @@ final class CaseInsensitiveMigrateTests: EngineTestCase {
     XCTAssertEqual(SQLIdentifier.comparisonKey("ÉTÉ"), "ÉtÉ")  // SQLite folds ASCII only
     XCTAssertEqual(SQLIdentifier.comparisonKey("é"), "é")
   }
+}
+
+private enum AuthorsTable: MigrationVersion {
+  static let table = TableDefinition(
+    name: "authors", columns: [ColumnDefinition("id", .integer, primaryKey: true)])
+  static let migrations: [GeneratedMigration] = []
+}
+
+/// "works" refers to "authors" without actions, then (version 2) deletes with its author.
+private enum WorksV1: MigrationVersion {
+  static let table = TableDefinition(
+    name: "works",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true),
+      ColumnDefinition("authorID", .integer, references: ForeignKey("authors", "id")),
+    ])
+  static let migrations: [GeneratedMigration] = []
+}
+
+private enum WorksV2: MigrationVersion {
+  static let table = TableDefinition(
+    name: "works",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true),
+      ColumnDefinition(
+        "authorID", .integer, references: ForeignKey("authors", "id", onDelete: .cascade)),
+    ])
+  static let migrations: [GeneratedMigration] = []
 }

@@ -103,8 +103,13 @@ struct PostgresCatalog {
     return indexes
   }
 
-  /// The foreign keys of `table`, by constraint name.
+  /// The foreign keys of `table`.
   func foreignKeys(on table: String) throws -> [ForeignKeyInfo] {
+    try namedForeignKeys(on: table).map(\.info)
+  }
+
+  /// The foreign keys of `table` with their constraint names.
+  func namedForeignKeys(on table: String) throws -> [(name: String, info: ForeignKeyInfo)] {
     var keys: [(name: String, info: ForeignKeyInfo)] = []
     for row in try rows(PostgresCatalogSQL.foreignKeys, [.text(table)]) {
       let name = Self.text(row[0])
@@ -127,7 +132,7 @@ struct PostgresCatalog {
           ))
       }
     }
-    return keys.map(\.info)
+    return keys
   }
 
   /// The tables whose foreign keys refer to `table` (itself included when it refers to itself).

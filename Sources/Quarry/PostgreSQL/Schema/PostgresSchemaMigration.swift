@@ -64,21 +64,24 @@ struct PostgresSchemaMigration {
   }
 
   /// A reference whose actions changed is refused as on SQLite, so both engines accept the
-  /// same definitions.
+  /// same definitions; the advice names the constraint to replace.
   private func checkForeignKeyActions() throws {
-    let existing = try catalog.foreignKeys(on: definition.name)
+    let existing = try catalog.namedForeignKeys(on: definition.name)
     for column in definition.columns {
       guard let references = column.references,
-        let old = existing.first(where: { $0.columns == [column.name] })
+        let (constraint, old) = existing.first(where: { $0.info.columns == [column.name] })
       else { continue }
       let onDelete = references.onDelete ?? .noAction
       let onUpdate = references.onUpdate ?? .noAction
       guard old.onDelete != onDelete || old.onUpdate != onUpdate else { continue }
       throw MigrationError(
         table: definition.name, column: column.name,
-        problem: .changedForeignKeyActions(
+        problem: .changedPostgresForeignKeyActions(
           from: "ON DELETE \(old.onDelete.sql) ON UPDATE \(old.onUpdate.sql)",
-          to: "ON DELETE \(onDelete.sql) ON UPDATE \(onUpdate.sql)"))
+          to: "ON DELETE \(onDelete.sql) ON UPDATE \(onUpdate.sql)", constraint: constraint,
+          replacement: "FOREIGN KEY (\(SQLIdentifier.quote(column.name))) REFERENCES "
+            + "\(SQLIdentifier.quote(references.table)) (\(SQLIdentifier.quote(references.column)))"
+            + " ON DELETE \(onDelete.sql) ON UPDATE \(onUpdate.sql)"))
     }
   }
 
