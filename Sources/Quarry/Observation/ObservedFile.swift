@@ -202,12 +202,21 @@ final class ObservedFile: @unchecked Sendable {
         // On PostgreSQL, a table read that has no change trigger yet gets one (nothing on
         // SQLite); the reads of such tables run again before anything is published, since
         // commits made before the trigger existed were not announced. Names are checked once,
-        // so this ends.
-        let triggered = database.ensureChangeTriggers(for: regions[start...])
+        // so this ends. An observer of a table that cannot get one ends with the error.
+        let (triggered, failures) = database.ensureChangeTriggers(for: regions[start...])
+        var failed: Set<ObjectIdentifier> = []
+        for (id, region) in regions[start...] where !failures.isEmpty {
+          guard let error = region.tables.sorted().lazy.compactMap({ failures[$0] }).first,
+            let observer = pending.first(where: { ObjectIdentifier($0) == id })
+          else { continue }
+          observer.fail(error)
+          failed.insert(id)
+        }
         guard !triggered.isEmpty else { break }
         let again = Set(
-          regions[start...].lazy.filter { $0.1.tables.contains(where: triggered.contains) }
-            .map(\.0))
+          regions[start...].lazy.filter {
+            !failed.contains($0.0) && $0.1.tables.contains(where: triggered.contains)
+          }.map(\.0))
         regions.removeAll { again.contains($0.0) }
         pending = pending.filter { again.contains(ObjectIdentifier($0)) }
         refetchCount += pending.count

@@ -16,17 +16,35 @@ extension Database {
   /// Each name is checked once per `Database` (again after a table was created, dropped or
   /// altered).
   ///
-  /// - Returns: the tables that got a trigger now. Commits between the reads that named them and
+  /// - Returns: the tables that got a trigger now, and the errors of those that could not get
+  ///   one (the role does not own them), whose observers must end: they would never hear of
+  ///   other clients' commits. Commits between the reads that named the triggered tables and
   ///   the trigger were not announced, so the caller reads them again before publishing (the
   ///   trigger's creation waits for the transactions writing those tables, so a read after it
   ///   sees them, and every later commit is announced).
   func ensureChangeTriggers(for regions: ArraySlice<(ObjectIdentifier, DatabaseRegion)>)
-    -> Set<String>
+    -> (triggered: Set<String>, failures: [String: ChangeTriggerError])
   {
-    guard let postgresObservation, !regions.isEmpty else { return [] }
+    guard let postgresObservation, !regions.isEmpty else { return ([], [:]) }
     let names = postgresObservation.takeUnchecked(regions.lazy.flatMap { $0.1.tables })
-    guard !names.isEmpty else { return [] }
-    return (try? write { try $0.installMissingChangeTriggers(on: names) }) ?? []
+    guard !names.isEmpty else { return ([], [:]) }
+    if let triggered = try? write({ try $0.installMissingChangeTriggers(on: names) }) {
+      return (triggered, [:])
+    }
+    // One table at a time, so that the tables this role can give a trigger get theirs and
+    // only the observers of the others end.
+    var triggered: Set<String> = []
+    var failures: [String: ChangeTriggerError] = [:]
+    for name in names {
+      do {
+        triggered.formUnion(try write { try $0.installMissingChangeTriggers(on: [name]) })
+      } catch {
+        failures[name] = ChangeTriggerError(table: name, underlying: error)
+      }
+    }
+    // Checked again next time: a later observer of the table must be told too.
+    postgresObservation.forgetChecks(of: failures.keys)
+    return (triggered, failures)
   }
 }
 

@@ -114,6 +114,13 @@ final class PostgresObservation: @unchecked Sendable {
     return unchecked
   }
 
+  /// Forgets that `names` were checked: their triggers could not be created.
+  func forgetChecks(of names: some Sequence<String>) {
+    lock.lock()
+    checkedNames.subtract(names)
+    lock.unlock()
+  }
+
   /// Forgets what was checked: a migration may have replaced tables (and their triggers).
   func forgetChecks() {
     lock.lock()

@@ -158,6 +158,52 @@ final class PostgresObservationTests: XCTestCase {
     XCTAssertEqual(try db.write { try $0.installChangeTriggers(on: nil) }, 0)
   }
 
+  /// A role that may read "birds" but does not own it cannot give it the change trigger: its
+  /// observers end with that error and advice (they would never hear of psql's commits),
+  /// every later observer of it too, while a table the role owns is observed as usual.
+  func testATableTheRoleCannotTriggerEndsItsObserversWithTheError() async throws {
+    let role = "reader_\(UInt32.random(in: 0...UInt32.max))"
+    XCTAssertEqual(
+      try psql(
+        "CREATE ROLE \(role) LOGIN; GRANT SELECT ON birds TO \(role); "
+          + "GRANT CREATE ON SCHEMA public TO \(role)"), 0)
+    defer { _ = try? psql("DROP OWNED BY \(role); DROP ROLE \(role)") }
+    let db = try Database(
+      postgres: conninfo.replacingOccurrences(of: "user=quarry", with: "user=\(role)"))
+    try await db.write { try $0.execute(#"CREATE TABLE "mine" ("id" BIGINT PRIMARY KEY)"#) }
+    let mine = ObservationCollector(
+      db.observe { try $0.fetchValue(Int.self, sql: #"SELECT count(*) FROM "mine""#) ?? -1 })
+    await mine.wait { $0 == [0] }
+
+    for attempt in 1...2 {
+      var iterator = db.observe { try Self.birdCount($0) }.makeAsyncIterator()
+      do {
+        let value = try await iterator.next()
+        XCTFail("attempt \(attempt): observed \(String(describing: value)) without a trigger")
+      } catch let error as ChangeTriggerError {
+        XCTAssertEqual(error.table, "birds")
+        XCTAssertEqual((error.underlying as? PostgresError)?.sqlState, "42501", "\(error)")
+        XCTAssertTrue(
+          "\(error)".hasPrefix(
+            "cannot observe table 'birds': Quarry's change trigger, through which PostgreSQL "
+              + "announces other clients' commits, could not be created (PostgreSQL error "
+              + "42501: "), "\(error)")
+        XCTAssertTrue(
+          "\(error)".hasSuffix(
+            " - connect once as a role that owns the table and run migrate (or a "
+              + "DatabaseMigrator), which gives every table it migrates the trigger, then "
+              + "observe again"), "\(error)")
+      }
+      let after = try await iterator.next()
+      XCTAssertNil(after, "an ended observation yields nothing more")
+    }
+
+    // The role's own table got its trigger: psql's commit is heard.
+    XCTAssertEqual(try psql(#"INSERT INTO mine VALUES (1)"#), 0)
+    await mine.wait { $0 == [0, 1] }
+    await mine.cancel()
+  }
+
   /// Runs `psql -c sql` against the test database; returns its exit status.
   private func psql(_ sql: String) throws -> Int32 {
     let process = Process()
