@@ -62,7 +62,8 @@ public enum Generator {
     if let stamp, let location = GenerationStamp.location(forOutput: output),
       let saved = GenerationStamp.load(from: location), saved.key == stamp.key,
       saved.inputs == stamp.inputs,
-      GenerationStamp.signatures(of: [output] + saved.outputFiles.map { output + "/" + $0 })
+      GenerationStamp.signatures(
+        of: GenerationStamp.outputPaths(folder: output, files: saved.outputFiles))
         == saved.outputs
     {
       result.changes = saved.outputFiles.map { FileChange(.unchanged, $0) }
@@ -183,7 +184,9 @@ public enum Generator {
       let location = GenerationStamp.location(forOutput: output)
     {
       let names = plannedNames
-      if let outputs = GenerationStamp.signatures(of: [output] + names.map { output + "/" + $0 }) {
+      if let outputs = GenerationStamp.signatures(
+        of: GenerationStamp.outputPaths(folder: output, files: names))
+      {
         stamp.outputs = outputs
         stamp.outputFiles = names
         stamp.scannedFileCount = result.scannedFileCount

@@ -12,7 +12,9 @@ import Foundation
 /// A file's signature is its device, inode, size, and modification and change times in
 /// nanoseconds: an edit, a rename over it or a `touch` changes it, and the change time cannot
 /// be set back. Inputs are every source file and template file; outputs are the output folder
-/// itself (adding or removing any file in it changes its times) and every generated file.
+/// itself (adding or removing any file in it changes its times), its `OutputManifest` (an edit
+/// in place, or a checkout, changes no folder time but decides what a later run may remove)
+/// and every generated file.
 /// The key holds the tool version, the running binary's signature and the options.
 ///
 /// A stamp is written only after a write-mode run that reported no diagnostic at all, and not
@@ -51,6 +53,13 @@ struct GenerationStamp: Equatable {
       lines.append(signature + " " + path)
     }
     return lines
+  }
+
+  /// The paths whose signatures are a stamp's outputs: the folder `output`, its manifest and
+  /// each of `files`, named relative to it. Saving and checking both go through here, so the
+  /// two can never list different files.
+  static func outputPaths(folder output: String, files: [String]) -> [String] {
+    [output, output + "/" + OutputManifest.fileName] + files.map { output + "/" + $0 }
   }
 
   /// Whether any of `paths` was modified less than `seconds` ago (or in the future).
