@@ -165,8 +165,9 @@ public enum Generator {
           if options.mode == .write { return try writer.apply(plan, changes: changes) }
           // A checked-in manifest that no longer lists what the run writes is out of date
           // like any generated file (a folder without one, from an older quarry, is not: the
-          // next write adds it).
-          if let manifest = writer.manifest(), manifest != OutputManifest(plan) {
+          // next write adds it). Digests are left out: a file whose digest changed is itself
+          // out of date, and a manifest of an older quarry, without digests, is not.
+          if let manifest = writer.manifest(), manifest.files != OutputManifest(plan).files {
             return (changes + [FileChange(.update, OutputManifest.fileName)]).sorted()
           }
           return changes

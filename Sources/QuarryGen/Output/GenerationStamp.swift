@@ -85,13 +85,9 @@ struct GenerationStamp: Equatable {
     return caches.appendingPathComponent("quarry/stamps/\(digest(output)).stamp").path
   }
 
-  /// A stable 64-bit FNV-1a digest of `text` in hexadecimal (`hashValue` changes per process).
+  /// A stable digest of `text` (`hashValue` changes per process): see `ContentDigest`.
   static func digest(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+    ContentDigest.of(text)
   }
 
   // MARK: Text form
