@@ -346,9 +346,9 @@ final class GenerateCommandTests: XCTestCase {
         """,
         ".quarry-manifest": """
         # quarry: the files it generated in this folder. Do not edit.
-        Bird+Quarry.swift\tModels/Bird.swift
-        Nest+Quarry.swift\tModels/Nest.swift
-        Tables.md\tModels/Bird.swift\tModels/Nest.swift
+        Bird+Quarry.swift\t6e05661e94baaf10\tModels/Bird.swift
+        Nest+Quarry.swift\tef21212fceb22a5d\tModels/Nest.swift
+        Tables.md\t310568e171e1e2ae\tModels/Bird.swift\tModels/Nest.swift
 
         """,
         "Tables.md": """

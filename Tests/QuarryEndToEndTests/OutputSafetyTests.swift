@@ -103,7 +103,7 @@ final class OutputSafetyTests: XCTestCase {
     let manifest = folder.appendingPathComponent("Gen/.quarry-manifest")
     let current = try String(contentsOf: manifest, encoding: .utf8)
     XCTAssertEqual(
-      current,
+      Self.withoutDigests(current),
       """
       # quarry: the files it generated in this folder. Do not edit.
       Bird+Quarry.swift\tModels/Bird.swift
@@ -113,7 +113,8 @@ final class OutputSafetyTests: XCTestCase {
       Schema.sql\tModels/Bird.swift\tModels/Owl.swift
 
       """)
-    try current.replacingOccurrences(of: "Owl+Quarry.swift\tModels/Owl.swift\n", with: "")
+    try current.split(separator: "\n").filter { !$0.hasPrefix("Owl+Quarry.swift\t") }
+      .map { $0 + "\n" }.joined()
       .write(to: manifest, atomically: true, encoding: .utf8)
     XCTAssertEqual(
       try quarry(["generate", "Models", "--output", "Gen", "--check"]),
@@ -125,6 +126,80 @@ final class OutputSafetyTests: XCTestCase {
       try quarry(["generate", "Models", "--output", "Gen", "--no-cache"]),
       QuarryRun(exitCode: 0, standardOutput: "quarry: 5 generated files up to date\n", standardError: ""))
     XCTAssertEqual(try String(contentsOf: manifest, encoding: .utf8), current)
+  }
+
+  func testAManifestOfAnOlderQuarryPassesCheckAndAWriteRunAddsItsDigests() throws {
+    try model("Models/Bird.swift", "Bird")
+    XCTAssertEqual(try quarry(["generate", "Models", "--output", "Gen", "--quiet"]).exitCode, 0)
+    let manifest = folder.appendingPathComponent("Gen/.quarry-manifest")
+    let current = try String(contentsOf: manifest, encoding: .utf8)
+    try Self.withoutDigests(current).write(to: manifest, atomically: true, encoding: .utf8)
+    XCTAssertEqual(
+      try quarry(["generate", "Models", "--output", "Gen", "--check"]),
+      QuarryRun(
+        exitCode: 0, standardOutput: "quarry: 4 generated files up to date\n", standardError: ""))
+    XCTAssertEqual(try quarry(["generate", "Models", "--output", "Gen", "--quiet"]).exitCode, 0)
+    XCTAssertEqual(try String(contentsOf: manifest, encoding: .utf8), current)
+  }
+
+  /// `text` with each manifest line's content digest (16 hexadecimal digits after the path)
+  /// left out: the digests change with every template edit, the rest of the line does not.
+  private static func withoutDigests(_ text: String) -> String {
+    text.replacingOccurrences(
+      of: "\t[0-9a-f]{16}(\t|\n)", with: "$1", options: .regularExpression)
+  }
+
+  func testAManifestLineHoldsTheDigestOfTheFileQuarryWrote() throws {
+    try model("Models/Bird.swift", "Bird")
+    XCTAssertEqual(try quarry(["generate", "Models", "--output", "Gen", "--quiet"]).exitCode, 0)
+    let manifest = try String(
+      contentsOf: folder.appendingPathComponent("Gen/.quarry-manifest"), encoding: .utf8)
+    for line in manifest.split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: "\t").map(String.init)
+      XCTAssertEqual(fields.count, 3, String(line))
+      let bytes = try Data(contentsOf: folder.appendingPathComponent("Gen/" + fields[0]))
+      // 64-bit FNV-1a, spelled out here so the test does not trust the code it checks.
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      let digest = String(hash, radix: 16)
+      XCTAssertEqual(fields[1], String(repeating: "0", count: 16 - digest.count) + digest)
+    }
+  }
+
+  func testAFileQuarryWroteAndSomeoneEditedIsKeptWithAWarningNotRemoved() throws {
+    try model("Models/Bird.swift", "Bird")
+    try model("Models/Owl.swift", "Owl")
+    try model("Models/Nest.swift", "Nest")
+    XCTAssertEqual(try quarry(["generate", "Models", "--output", "Gen", "--quiet"]).exitCode, 0)
+    let owl = folder.appendingPathComponent("Gen/Owl+Quarry.swift")
+    let edited = try String(contentsOf: owl, encoding: .utf8) + "// my notes on owls\n"
+    try edited.write(to: owl, atomically: false, encoding: .utf8)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("Models/Owl.swift"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("Models/Nest.swift"))
+    let warning =
+      "'Gen/Owl+Quarry.swift': quarry generated it and no struct produces it any more, but it "
+      + "was edited since; remove it yourself when the edits are not needed\n"
+
+    let dryRun = try quarry(["generate", "Models", "--output", "Gen", "--dry-run"])
+    XCTAssertEqual(dryRun.exitCode, 0)
+    XCTAssertTrue(dryRun.standardOutput.contains("would remove Gen/Nest+Quarry.swift\n"))
+    XCTAssertFalse(dryRun.standardOutput.contains("Owl"), dryRun.standardOutput)
+    XCTAssertEqual(dryRun.standardError, "quarry: warning: would keep " + warning)
+
+    let run = try quarry(["generate", "Models", "--output", "Gen", "--quiet"])
+    XCTAssertEqual(
+      run,
+      QuarryRun(exitCode: 0, standardOutput: "", standardError: "quarry: warning: kept " + warning))
+    XCTAssertEqual(try String(contentsOf: owl, encoding: .utf8), edited)
+    XCTAssertFalse(names("Gen").contains("Nest+Quarry.swift"))
+    // Kept once, with a word; no longer quarry's, so later runs and --check leave it alone.
+    let manifest = try String(
+      contentsOf: folder.appendingPathComponent("Gen/.quarry-manifest"), encoding: .utf8)
+    XCTAssertFalse(manifest.contains("Owl"), manifest)
+    XCTAssertEqual(
+      try quarry(["generate", "Models", "--output", "Gen", "--check", "--quiet"]),
+      QuarryRun(exitCode: 0, standardOutput: "", standardError: ""))
+    XCTAssertEqual(try String(contentsOf: owl, encoding: .utf8), edited)
   }
 
   func testASecondRunFromOtherSourcesIntoTheSameFolderIsAnError() throws {

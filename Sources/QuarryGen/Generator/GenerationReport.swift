@@ -36,6 +36,14 @@ public struct GenerationReport: Sendable, Hashable {
       standardError += "quarry: \(counts); nothing was written\n"
       return
     }
+    // In every mode and verbosity: a file left behind on purpose must never go unsaid.
+    for change in result.kept {
+      standardError +=
+        "quarry: warning: \(result.mode == .write ? "kept" : "would keep") "
+        + "'\(folder)\(SwiftLiteral.oneLine(change.path))': quarry generated it and no "
+        + "struct produces it any more, but it was edited since; remove it yourself when "
+        + "the edits are not needed\n"
+    }
     switch result.mode {
     case .check:
       for change in result.outOfDate {
@@ -63,6 +71,7 @@ public struct GenerationReport: Sendable, Hashable {
         case .unchanged:
           guard verbosity == .verbose else { continue }
           verb = "unchanged"
+        case .keep: continue
         }
         let shown = change.kind == .unchanged ? verb : prefix + verb
         standardOutput += "\(shown) \(folder)\(SwiftLiteral.oneLine(change.path))\n"

@@ -29,8 +29,14 @@ public struct GenerationResult: Sendable {
 
   public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
 
-  /// Files that are not as planned: what `--check` lists.
-  public var outOfDate: [FileChange] { changes.filter { $0.kind != .unchanged } }
+  /// Files that are not as planned: what `--check` lists. A kept file is not: no run will
+  /// change it (the run's warning names it).
+  public var outOfDate: [FileChange] {
+    changes.filter { $0.kind != .unchanged && $0.kind != .keep }
+  }
+
+  /// Files quarry wrote, no longer generates and left in place because they were edited.
+  public var kept: [FileChange] { changes.filter { $0.kind == .keep } }
 
   /// 1 when an error was reported or `--check` found something out of date, else 0.
   public var exitCode: Int32 {

@@ -28,6 +28,8 @@ extension Generator {
     var failure: (any Error & Sendable)?
     var temporary: String?
     var diagnostics: [Diagnostic] = []
+    /// The `ContentDigest` of the planned bytes, for the manifest.
+    var digest = ""
   }
 
   /// Renders, compares and (in write mode) stages every job, then commits or checks.
@@ -119,7 +121,10 @@ extension Generator {
       changes += try writer.staleFiles(planned: Set(paths))
       changes.sort()
       try checks(changes)
-      let manifest = OutputManifest(files: sources)
+      let manifest = OutputManifest(
+        files: sources,
+        digests: Dictionary(
+          outcomes.map { ($0.path, $0.digest) }, uniquingKeysWith: { first, _ in first }))
       if mode == .write {
         if let failure = stagingFailure ?? outcomes.lazy.compactMap(\.failure).first {
           throw failure
@@ -129,8 +134,9 @@ extension Generator {
       }
       // A checked-in manifest that no longer lists what the run writes is out of date like
       // any generated file (a folder without one, from an older quarry, is not: the next
-      // write adds it).
-      if let existing = writer.manifest(), existing != manifest {
+      // write adds it). Digests are left out: a file whose digest changed is itself out of
+      // date, and a manifest of an older quarry, without digests, is not.
+      if let existing = writer.manifest(), existing.files != manifest.files {
         return (changes + [FileChange(.update, OutputManifest.fileName)]).sorted()
       }
       return changes
@@ -145,7 +151,7 @@ extension Generator {
     -> Outcome
   {
     let target = writer.path(of: file.path)
-    var outcome = Outcome(path: file.path)
+    var outcome = Outcome(path: file.path, digest: ContentDigest.of(file.contents))
     if file.isWrittenOnce {
       var entry = stat()
       outcome.kind = lstat(target, &entry) == 0 ? .unchanged : .create

@@ -62,7 +62,8 @@ public enum Generator {
     if let stamp, let location = GenerationStamp.location(forOutput: output),
       let saved = GenerationStamp.load(from: location), saved.key == stamp.key,
       saved.inputs == stamp.inputs,
-      GenerationStamp.signatures(of: [output] + saved.outputFiles.map { output + "/" + $0 })
+      GenerationStamp.signatures(
+        of: GenerationStamp.outputPaths(folder: output, files: saved.outputFiles))
         == saved.outputs
     {
       result.changes = saved.outputFiles.map { FileChange(.unchanged, $0) }
@@ -164,8 +165,9 @@ public enum Generator {
           if options.mode == .write { return try writer.apply(plan, changes: changes) }
           // A checked-in manifest that no longer lists what the run writes is out of date
           // like any generated file (a folder without one, from an older quarry, is not: the
-          // next write adds it).
-          if let manifest = writer.manifest(), manifest != OutputManifest(plan) {
+          // next write adds it). Digests are left out: a file whose digest changed is itself
+          // out of date, and a manifest of an older quarry, without digests, is not.
+          if let manifest = writer.manifest(), manifest.files != OutputManifest(plan).files {
             return (changes + [FileChange(.update, OutputManifest.fileName)]).sorted()
           }
           return changes
@@ -183,7 +185,9 @@ public enum Generator {
       let location = GenerationStamp.location(forOutput: output)
     {
       let names = plannedNames
-      if let outputs = GenerationStamp.signatures(of: [output] + names.map { output + "/" + $0 }) {
+      if let outputs = GenerationStamp.signatures(
+        of: GenerationStamp.outputPaths(folder: output, files: names))
+      {
         stamp.outputs = outputs
         stamp.outputFiles = names
         stamp.scannedFileCount = result.scannedFileCount

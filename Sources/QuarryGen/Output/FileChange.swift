@@ -9,6 +9,10 @@ public struct FileChange: Sendable, Hashable, Comparable {
     case remove
     /// The file already holds exactly the planned bytes; it is not touched.
     case unchanged
+    /// A file quarry wrote that no struct produces any more, but that someone edited since
+    /// (its bytes no longer match the manifest's digest): removing it would lose their work, so
+    /// it is left in place, no longer listed, and the run warns about it by name.
+    case keep
   }
 
   public var kind: Kind
@@ -29,6 +33,7 @@ public struct FileChange: Sendable, Hashable, Comparable {
     case .update: "stale"
     case .remove: "extra"
     case .unchanged: "up to date"
+    case .keep: "kept"
     }
   }
 }

@@ -13,10 +13,11 @@ import Foundation
 ///   reader never sees half a file.
 /// - Only a file quarry wrote may be replaced or removed: the folder's `OutputManifest` lists
 ///   them. A file directly in the directory that the plan no longer holds is removed when the
-///   manifest lists it and it still starts with the quarry header (in a folder without a
-///   manifest, written by an older quarry: when it also has a name quarry produces, see
-///   `OutputManifest.isProducedName`). Anything else is never touched, and neither are
-///   subfolders.
+///   manifest lists it, it still starts with the quarry header and it still holds what quarry
+///   wrote (its `ContentDigest`; one edited since is kept, see `FileChange.Kind.keep`). In a
+///   folder without a manifest, written by an older quarry, it must instead have a name quarry
+///   produces (see `OutputManifest.isProducedName`). Anything else is never touched, and
+///   neither are subfolders.
 /// - A file the plan marks `isWrittenOnce` (a generated migration) is written when missing and
 ///   otherwise left exactly as it is, whatever it holds.
 /// - Nothing that is not a regular file is ever opened (a FIFO would block forever), and every
@@ -70,13 +71,19 @@ public struct FileWriter: Sendable {
   }
 
   /// The removals of a run that writes `planned`: files directly in the directory that it does
-  /// not plan, that quarry wrote (see the type's documentation) and that still have the header.
+  /// not plan, that quarry wrote (see the type's documentation) and that still have the header;
+  /// those among them edited since quarry wrote them come back as `keep`, not `remove`.
   func staleFiles(planned: Set<String>) throws -> [FileChange] {
     let manifest = self.manifest()
     var removals: [FileChange] = []
     for name in try visibleNames() where !planned.contains(name) {
       let listed = manifest.map { $0.files[name] != nil } ?? OutputManifest.isProducedName(name)
-      if listed && ExistingFile.isGenerated(atPath: path(of: name)) {
+      guard listed && ExistingFile.isGenerated(atPath: path(of: name)) else { continue }
+      if let written = manifest?.digests[name],
+        ExistingFile.contents(atPath: path(of: name)).map({ ContentDigest.of($0) }) != written
+      {
+        removals.append(FileChange(.keep, name))
+      } else {
         removals.append(FileChange(.remove, name))
       }
     }

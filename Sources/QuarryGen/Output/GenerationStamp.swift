@@ -12,7 +12,9 @@ import Foundation
 /// A file's signature is its device, inode, size, and modification and change times in
 /// nanoseconds: an edit, a rename over it or a `touch` changes it, and the change time cannot
 /// be set back. Inputs are every source file and template file; outputs are the output folder
-/// itself (adding or removing any file in it changes its times) and every generated file.
+/// itself (adding or removing any file in it changes its times), its `OutputManifest` (an edit
+/// in place, or a checkout, changes no folder time but decides what a later run may remove)
+/// and every generated file.
 /// The key holds the tool version, the running binary's signature and the options.
 ///
 /// A stamp is written only after a write-mode run that reported no diagnostic at all, and not
@@ -53,6 +55,13 @@ struct GenerationStamp: Equatable {
     return lines
   }
 
+  /// The paths whose signatures are a stamp's outputs: the folder `output`, its manifest and
+  /// each of `files`, named relative to it. Saving and checking both go through here, so the
+  /// two can never list different files.
+  static func outputPaths(folder output: String, files: [String]) -> [String] {
+    [output, output + "/" + OutputManifest.fileName] + files.map { output + "/" + $0 }
+  }
+
   /// Whether any of `paths` was modified less than `seconds` ago (or in the future).
   static func isRecentlyModified(_ paths: [String], seconds: Int = 2) -> Bool {
     let now = time(nil)
@@ -76,13 +85,9 @@ struct GenerationStamp: Equatable {
     return caches.appendingPathComponent("quarry/stamps/\(digest(output)).stamp").path
   }
 
-  /// A stable 64-bit FNV-1a digest of `text` in hexadecimal (`hashValue` changes per process).
+  /// A stable digest of `text` (`hashValue` changes per process): see `ContentDigest`.
   static func digest(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+    ContentDigest.of(text)
   }
 
   // MARK: Text form

@@ -4,7 +4,8 @@ import XCTest
 @testable import QuarryGen
 
 /// A write run with nothing changed since the last clean run is skipped, and any change to a
-/// source, a template, the output folder or a generated file makes the next run do the work.
+/// source, a template, the output folder, its manifest or a generated file makes the next run
+/// do the work.
 final class GenerationStampTests: XCTestCase {
   private var folder = ""
   private var options = GeneratorOptions(sources: [], output: "")
@@ -78,6 +79,53 @@ final class GenerationStampTests: XCTestCase {
     XCTAssertTrue(try runScans())
     // Quarry did not write it (the folder's manifest does not list it), so it stays.
     XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/Generated/Gone+Quarry.swift"))
+  }
+
+  /// Rewrites `path` through the file it is (same inode, so the folder's times stay as they
+  /// were), the way an editor that saves in place or `git checkout` of one file does.
+  private func overwriteInPlace(_ path: String, with text: String) throws {
+    let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data(text.utf8))
+  }
+
+  private func inode(_ path: String) throws -> Int {
+    try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+  }
+
+  func testAManifestEditedInPlaceIsNoticed() throws {
+    XCTAssertTrue(try runScans())
+    XCTAssertFalse(try runScans())
+    let manifest = folder + "/Generated/" + OutputManifest.fileName
+    let written = try String(contentsOfFile: manifest, encoding: .utf8)
+    let folderModified =
+      try FileManager.default.attributesOfItem(
+        atPath: folder + "/Generated")[.modificationDate] as? Date
+    let manifestInode = try inode(manifest)
+    let edited =
+      written.split(separator: "\n").filter { !$0.hasPrefix("Schema.sql") }
+      .joined(separator: "\n") + "\n"
+    XCTAssertNotEqual(edited, written)
+    try overwriteInPlace(manifest, with: edited)
+    XCTAssertEqual(try inode(manifest), manifestInode)
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: folder + "/Generated")[.modificationDate]
+        as? Date, folderModified)
+
+    XCTAssertTrue(try runScans())
+    XCTAssertEqual(try String(contentsOfFile: manifest, encoding: .utf8), written)
+    XCTAssertFalse(try runScans())
+  }
+
+  func testAGeneratedFileEditedInPlaceIsNoticed() throws {
+    XCTAssertTrue(try runScans())
+    XCTAssertFalse(try runScans())
+    let schema = folder + "/Generated/Schema.sql"
+    let written = try String(contentsOfFile: schema, encoding: .utf8)
+    try overwriteInPlace(schema, with: written + "-- a line someone added\n")
+    XCTAssertTrue(try runScans())
+    XCTAssertEqual(try String(contentsOfFile: schema, encoding: .utf8), written)
   }
 
   func testAChangedTemplateIsNoticed() throws {

@@ -27,20 +27,79 @@ final class OutputManifestTests: XCTestCase {
     try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
   }
 
-  func testTextIsSortedOneLinePerFileAndParsesBack() {
+  func testTextIsSortedOneLinePerFileWithItsDigestAndParsesBack() {
     let manifest = OutputManifest(
       OutputPlan(files: [
         GeneratedFile(path: "Schema.sql", contents: "", sources: ["M/A.swift", "M/B.swift"]),
-        GeneratedFile(path: "A+Quarry.swift", contents: "", sources: ["M/A\tx.swift"]),
+        GeneratedFile(path: "A+Quarry.swift", contents: "a", sources: ["M/A\tx.swift"]),
       ]))
+    // 64-bit FNV-1a of no bytes and of "a", as published with the algorithm.
     XCTAssertEqual(
       manifest.text,
       "# quarry: the files it generated in this folder. Do not edit.\n"
-        + "A+Quarry.swift\tM/A\\u{9}x.swift\nSchema.sql\tM/A.swift\tM/B.swift\n")
+        + "A+Quarry.swift\taf63dc4c8601ec8c\tM/A\\u{9}x.swift\n"
+        + "Schema.sql\tcbf29ce484222325\tM/A.swift\tM/B.swift\n")
+    let parsed = OutputManifest.parse(manifest.text)
     XCTAssertEqual(
-      OutputManifest.parse(manifest.text)?.files,
+      parsed?.files,
       ["A+Quarry.swift": ["M/A\\u{9}x.swift"], "Schema.sql": ["M/A.swift", "M/B.swift"]])
+    XCTAssertEqual(
+      parsed?.digests, ["A+Quarry.swift": "af63dc4c8601ec8c", "Schema.sql": "cbf29ce484222325"])
     XCTAssertNil(OutputManifest.parse("Bird+Quarry.swift\tM/A.swift\n"))
+  }
+
+  func testDigestsKeepTheirLeadingZeros() {
+    // FNV-1a 64 of "gd" starts with a zero digit; every digest is 16 digits all the same.
+    XCTAssertEqual(ContentDigest.of("gd").count, 16)
+    XCTAssertTrue(ContentDigest.isDigest(Substring(ContentDigest.of("gd"))))
+    XCTAssertFalse(ContentDigest.isDigest("Models/Bird.swift"))
+    XCTAssertFalse(ContentDigest.isDigest("AF63DC4C8601EC8C"))
+  }
+
+  func testAnOlderManifestWithoutDigestsIsStillReadAndRemovesByTheHeader() throws {
+    let older =
+      "# quarry: the files it generated in this folder. Do not edit.\n"
+      + "A+Quarry.swift\tModels/A.swift\nSchema.sql\tModels/A.swift\tModels/B.swift\n"
+    let parsed = try XCTUnwrap(OutputManifest.parse(older))
+    XCTAssertEqual(
+      parsed.files,
+      ["A+Quarry.swift": ["Models/A.swift"], "Schema.sql": ["Models/A.swift", "Models/B.swift"]])
+    XCTAssertEqual(parsed.digests, [:])
+    try write(older, OutputManifest.fileName)
+    try write(header + "// edited, but no digest says so\n", "A+Quarry.swift")
+    let writer = FileWriter(directory: folder)
+    XCTAssertEqual(
+      try writer.apply(OutputPlan(files: [])), [FileChange(.remove, "A+Quarry.swift")])
+  }
+
+  func testAStaleFileEditedSinceQuarryWroteItIsKeptAndNoLongerListed() throws {
+    let writer = FileWriter(directory: folder)
+    try writer.apply(
+      OutputPlan(files: [
+        GeneratedFile(path: "A+Quarry.swift", contents: header, sources: ["Models/A.swift"]),
+        GeneratedFile(path: "B+Quarry.swift", contents: header, sources: ["Models/B.swift"]),
+        GeneratedFile(path: "C+Quarry.swift", contents: header, sources: ["Models/C.swift"]),
+      ]))
+    try write(header + "// my notes\n", "A+Quarry.swift")
+    // Same length, one byte changed: no size check would see it.
+    try write(header.replacingOccurrences(of: "A.swift", with: "B.swifu"), "B+Quarry.swift")
+    let plan = OutputPlan(files: [
+      GeneratedFile(path: "D+Quarry.swift", contents: header, sources: ["Models/D.swift"])
+    ])
+    XCTAssertEqual(
+      try writer.changes(for: plan),
+      [
+        FileChange(.keep, "A+Quarry.swift"), FileChange(.keep, "B+Quarry.swift"),
+        FileChange(.remove, "C+Quarry.swift"), FileChange(.create, "D+Quarry.swift"),
+      ])
+    try writer.apply(plan)
+    XCTAssertEqual(
+      try names(), [".quarry-manifest", "A+Quarry.swift", "B+Quarry.swift", "D+Quarry.swift"])
+    XCTAssertEqual(
+      try String(contentsOfFile: folder + "/A+Quarry.swift", encoding: .utf8),
+      header + "// my notes\n")
+    XCTAssertEqual(writer.manifest(), OutputManifest(plan))
+    XCTAssertEqual(try writer.apply(plan), [FileChange(.unchanged, "D+Quarry.swift")])
   }
 
   func testUsersFilesWithAQuarryLikeFirstLineAreNeverRemoved() throws {
