@@ -17,9 +17,12 @@ extension Database {
   /// connection, so writers are never blocked (WAL mode) and no commit is half in it.
   ///
   /// - Throws: ``SQLiteError`` when the file cannot be opened or written,
-  ///   ``PostgresUnsupportedError`` on PostgreSQL.
+  ///   ``DatabaseFileChangedError`` when this database's file was deleted or replaced since it
+  ///   was opened (nothing is written then), ``PostgresUnsupportedError`` on PostgreSQL.
   public func backup(to path: String) throws {
     try refuseOnPostgres("backup(to:)", Self.backupOnPostgres)
+    // Before the destination exists: a copy of a replaced file's ghost is no backup.
+    try checkFiles(rescuingCommits: false)
     let destination = try Connection(
       path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
       configuration: Configuration())
@@ -42,7 +45,8 @@ extension Database {
   /// The destination's writer is held for the copy, so its other writes wait; its readers see
   /// the new contents once it is done.
   ///
-  /// - Throws: ``SQLiteError``.
+  /// - Throws: ``SQLiteError``, or ``DatabaseFileChangedError`` when the file of this database
+  ///   or of `destination` was deleted or replaced since it was opened (nothing is copied).
   public func backup(to destination: Database) throws {
     try refuseOnPostgres("backup(to:)", Self.backupOnPostgres)
     try destination.refuseOnPostgres("backup(to:)", Self.backupOnPostgres)
@@ -50,6 +54,8 @@ extension Database {
     if destination === self { fatalError("a database cannot be backed up into itself") }
     try withSourceConnection { source in
       try destination.withWriterConnection { target in
+        // Under the destination's writer lock, as its own writes check (and may rescue).
+        try destination.checkFiles(rescuingCommits: true)
         try Self.copy(from: source.handle, to: target.handle)
       }
     }
@@ -67,7 +73,9 @@ extension Database {
   /// Unlike ``backup(to:)-(String)``, the copy leaves out free pages and rebuilds indexes, so it
   /// is as small as the data allows.
   ///
-  /// - Throws: ``SQLiteError`` (for example when `path` already exists).
+  /// - Throws: ``SQLiteError`` (for example when `path` already exists), or
+  ///   ``DatabaseFileChangedError`` when this database's file was deleted or replaced since it
+  ///   was opened (no file is written then).
   public func vacuum(into path: String) throws {
     try refuseOnPostgres("vacuum(into:)", "it writes a SQLite database file; use pg_dump")
     try withSourceConnection { connection in
@@ -78,8 +86,10 @@ extension Database {
   }
 
   /// Runs `body` with a connection to read this database from, outside any transaction: a
-  /// reader, or the writer of an in-memory database (whose only connection it is).
+  /// reader, or the writer of an in-memory database (whose only connection it is). Throws
+  /// ``DatabaseFileChangedError`` first when the files are not the ones opened.
   private func withSourceConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+    try checkFiles(rescuingCommits: false)
     if let readers { return try readers.withConnection(body) }
     WriterOwnership.checkNotHeld(by: self)
     return try withWriterConnection(body)

@@ -265,7 +265,10 @@ public final class Database: @unchecked Sendable {
   /// Throws ``DatabaseFileChangedError`` when the database file or its WAL files are not the
   /// ones opened; first, with `rescuingCommits` (on the writer, under its lock), copies the
   /// commits of a WAL that was deleted or replaced into the database file.
-  private func checkFiles(rescuingCommits: Bool) throws {
+  ///
+  /// Every way in to the files goes through it: transactions, backups and `VACUUM INTO`
+  /// (see `Database+Backup.swift`); the observers' poller asks ``hasChangedFiles``.
+  func checkFiles(rescuingCommits: Bool) throws {
     guard let fileIdentity, let (suffix, change) = fileIdentity.firstChange() else { return }
     guard !suffix.isEmpty else {
       fileIdentity.removeOrphanedWALFiles()
@@ -278,6 +281,12 @@ public final class Database: @unchecked Sendable {
     let saved = rescuingCommits && !isReadOnly && writer.checkpointEverything()
     throw DatabaseFileChangedError(
       path: path, file: path + suffix, change: change, committedChangesWereSaved: saved)
+  }
+
+  /// Whether the database file or its WAL files are gone or other files now: one `stat` per
+  /// file, for the observers' poller, which must not go on watching a file nobody will write.
+  var hasChangedFiles: Bool {
+    fileIdentity?.firstChange() != nil
   }
 
   private func read<T>(on connection: Connection, _ body: (ReadTransaction) throws -> T) throws

@@ -11,8 +11,14 @@ import Foundation
 /// also change the number: they are reported precisely at once and, to be safe, once more as
 /// unknown changes at the next poll.
 ///
-/// Cost: one pragma step (a few microseconds) per interval, holding the writer for that time;
-/// no polling happens while the file has no observers.
+/// When the database file or its WAL files were deleted or replaced (see
+/// ``DatabaseFileChangedError``), no other connection will ever commit to the file it still
+/// has, so the number would never change and the observers would show the old file's rows for
+/// good: the poller stops, and every observer fetches once more, which throws that error and
+/// ends its observation.
+///
+/// Cost: one pragma step (a few microseconds) and one `stat` per watched file per interval,
+/// holding the writer for the pragma; no polling happens while the file has no observers.
 ///
 /// Related SQLite documentation: <https://sqlite.org/pragma.html#pragma_data_version>
 final class ExternalChangePoller: @unchecked Sendable {
@@ -61,6 +67,15 @@ final class ExternalChangePoller: @unchecked Sendable {
     lock.lock()
     guard !isStopped else {
       lock.unlock()
+      return
+    }
+    if database.hasChangedFiles {
+      isStopped = true
+      let timer = self.timer
+      self.timer = nil
+      lock.unlock()
+      timer?.cancel()
+      file?.didCommitElsewhere()
       return
     }
     let previous = dataVersion

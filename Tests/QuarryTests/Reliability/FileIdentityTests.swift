@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
-import Quarry
 import XCTest
+
+@testable import Quarry
 
 /// Issue 20: the `-wal` and `-shm` files deleted while a database is open (every later write
 /// said ok, and after exit the table and its rows were gone), and the database file replaced
@@ -132,6 +133,81 @@ final class FileIdentityTests: XCTestCase {
         DatabaseFileChangedError(
           path: path, file: path, change: .deleted, committedChangesWereSaved: false))
     }
+  }
+
+  /// Moves a closed 5-row database over `path`, as a restore from a backup does.
+  private func restore(over path: String) throws {
+    let backupPath = try {
+      let (backup, backupPath) = try database("restored.sqlite", rows: 5)
+      _ = backup
+      return backupPath
+    }()
+    try run("/bin/mv", [backupPath, path])
+  }
+
+  func testABackupOfAReplacedOrDeletedFileIsAnErrorAndWritesNothing() throws {
+    let (db, path) = try database("birds.sqlite", rows: 3)
+    let copy = folder.appendingPathComponent("copy.sqlite").path
+    try restore(over: path)
+    XCTAssertThrowsError(try db.backup(to: copy)) {
+      XCTAssertEqual(
+        $0 as? DatabaseFileChangedError,
+        DatabaseFileChangedError(
+          path: path, file: path, change: .replaced, committedChangesWereSaved: false))
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: copy))
+    let memory = try Database.inMemory()
+    XCTAssertThrowsError(try db.backup(to: memory)) {
+      XCTAssertEqual(($0 as? DatabaseFileChangedError)?.change, .replaced)
+    }
+    XCTAssertEqual(
+      try memory.read { try $0.fetchValue(Int.self, sql: "SELECT count(*) FROM sqlite_schema") },
+      0)
+
+    // Into a Database whose file was deleted: the copy would go to a file nobody can open.
+    let (target, targetPath) = try database("target.sqlite", rows: 1)
+    try run("/bin/rm", [targetPath])
+    XCTAssertThrowsError(try memory.backup(to: target)) {
+      XCTAssertEqual(
+        $0 as? DatabaseFileChangedError,
+        DatabaseFileChangedError(
+          path: targetPath, file: targetPath, change: .deleted, committedChangesWereSaved: false))
+    }
+  }
+
+  func testVacuumIntoAfterTheWALWasDeletedIsAnErrorAndWritesNothing() throws {
+    let (db, path) = try database("birds.sqlite", rows: 3)
+    let copy = folder.appendingPathComponent("compact.sqlite").path
+    try run("/bin/rm", ["-f", path + "-wal", path + "-shm"])
+    XCTAssertThrowsError(try db.vacuum(into: copy)) {
+      XCTAssertEqual(
+        $0 as? DatabaseFileChangedError,
+        DatabaseFileChangedError(
+          path: path, file: path + "-wal", change: .deleted, committedChangesWereSaved: false))
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: copy))
+  }
+
+  func testObservationsEndWithTheErrorWhenTheFileIsReplaced() async throws {
+    let (db, path) = try database("birds.sqlite", rows: 3)
+    let counts = ObservationCollector(
+      db.observe { try $0.fetchValue(Int.self, sql: #"SELECT count(*) FROM "items""#) })
+    await counts.wait { $0 == [3] }
+    try restore(over: path)
+    // Nobody writes through `db` again: only its poller can notice. A bound only a hang
+    // reaches (the poll interval is 0.1 s).
+    let deadline = Date().addingTimeInterval(30)
+    while !counts.hasEnded, Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+    XCTAssertTrue(counts.hasEnded, "the observation went on watching the replaced file")
+    XCTAssertEqual(
+      counts.error as? DatabaseFileChangedError,
+      DatabaseFileChangedError(
+        path: path, file: path, change: .replaced, committedChangesWereSaved: false))
+    XCTAssertEqual(counts.values, [3])
+    await counts.cancel()
+    XCTAssertEqual(db.observerCount, 0)
   }
 
   /// What SQLite itself does to the files (checkpoints, other connections closing, a WAL
