@@ -10,7 +10,8 @@ import XCTest
 /// Issue 20: `quarry scan` and `quarry generate` of a large file must not take many times its
 /// size in memory. Runs the built `quarry` on generated sources of the two shapes
 /// `Tests/RealWorldCorpus/make_large_source.py` writes (a data table: few declarations in many
-/// bytes; models: declarations from end to end) and reads the child's peak resident set from
+/// bytes; models: declarations from end to end; app code: classes, protocols and extensions
+/// with method bodies, one persisted struct in twenty blocks) and reads the child's peak resident set from
 /// `wait4`, asserting it stays under 3× the input plus the tool's own footprint (`quarry
 /// --version`, measured in the same run, plus 8 MB for the allocator's slack, the threads'
 /// stacks and the dump's buffers). Memory, not time: the sizes keep a debug run to seconds, and
@@ -32,9 +33,21 @@ final class PeakMemoryTests: XCTestCase {
       megabytes: 16)
   }
 
+  /// App code held 4–5× its size in both commands: every class, protocol and extension was
+  /// kept with its members, which only templates naming Sourcery's `types` read.
+  func testScanOfAppCodeStaysUnderThreeTimesItsSize() throws {
+    try assertPeak(["scan", "Input.swift"], kind: .code, megabytes: 16)
+  }
+
+  func testGenerateOfAppCodeStaysUnderThreeTimesItsSize() throws {
+    try assertPeak(
+      ["generate", "Input.swift", "--output", "Generated", "--no-cache"], kind: .code,
+      megabytes: 16)
+  }
+
   // MARK: - Helpers
 
-  enum Kind { case data, models }
+  enum Kind { case data, models, code }
 
   private func assertPeak(
     _ arguments: [String], kind: Kind, megabytes: Int, file: StaticString = #filePath,
@@ -59,7 +72,8 @@ final class PeakMemoryTests: XCTestCase {
     }
   }
 
-  /// The same text as `make_large_source.py --kind data|models`, `bytes` long or a little over.
+  /// The same text as `make_large_source.py --kind data|models|code`, `bytes` long or a little
+  /// over.
   static func writeSource(to url: URL, kind: Kind, bytes target: Int) throws -> Int {
     var text = ""
     text.reserveCapacity(target + 1024)
@@ -112,9 +126,89 @@ final class PeakMemoryTests: XCTestCase {
           """
         number += 1
       }
+    case .code:
+      text += "import Foundation\nimport SwiftUI\n"
+      while text.utf8.count < target {
+        text += Self.appCode(number)
+        number += 1
+      }
     }
     try Data(text.utf8).write(to: url)
     return text.utf8.count
+  }
+
+  /// Block `n` of `make_large_source.py --kind code`.
+  private static func appCode(_ n: Int) -> String {
+    var block = """
+
+      /// Loads and caches the timeline of account \(n).
+      @MainActor
+      public final class TimelineViewModel\(n): ObservableObject {
+        public enum State: Equatable {
+          case loading
+          case loaded(items: [String], nextPage: Int?)
+          case failed(message: String)
+        }
+
+        @Published public private(set) var state: State = .loading
+        private let client: any APIClient\(n)
+        private var cache: [String: [String]] = [:]
+        public var title: String { "Timeline \\(\(n))" }
+
+        public init(client: any APIClient\(n)) {
+          self.client = client
+        }
+
+        public func refresh(force: Bool = false) async {
+          if !force, case .loaded = state { return }
+          do {
+            let page = try await client.fetch(path: "/api/v1/timelines/\\(\(n))", page: nil)
+            let filtered = page.items.filter { !$0.isEmpty && $0.count < 500 }
+              .map { $0.trimmingCharacters(in: .whitespaces) }
+            cache["home"] = filtered
+            state = .loaded(items: filtered, nextPage: page.next)
+          } catch {
+            state = .failed(message: "Could not load: \\(error.localizedDescription)")
+          }
+        }
+
+        func merge<S: Sequence>(_ more: S) where S.Element == String {
+          guard case .loaded(var items, let next) = state else { return }
+          items.append(contentsOf: more.filter { item in !items.contains(item) })
+          state = .loaded(items: items, nextPage: next.map { $0 + 1 })
+        }
+      }
+
+      public protocol APIClient\(n): Sendable {
+        func fetch(path: String, page: Int?) async throws -> Page\(n)
+      }
+
+      public struct Page\(n): Decodable, Sendable {
+        public let items: [String]
+        public let next: Int?
+      }
+
+      extension Page\(n): CustomStringConvertible {
+        public var description: String {
+          items.isEmpty ? "empty page" : "\\(items.count) items, next \\(next ?? -1)"
+        }
+      }
+
+      """
+    if n % 20 == 0 {
+      block += """
+
+        // quarry: persist
+        public struct CachedStatus\(n): Sendable, Equatable {
+          public var id: Int64
+          public var content: String
+          public var createdAt: Date
+          public var favourites: Int
+        }
+
+        """
+    }
+    return block
   }
 
   /// Runs `quarry arguments…` in `folder` with standard output and error in a file, and

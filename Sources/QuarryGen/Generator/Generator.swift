@@ -72,7 +72,13 @@ public enum Generator {
       return result
     }
 
-    var scanned = scanSources(files, into: &result)
+    // A folder that cannot be used fails below, after the scan's diagnostics, as before.
+    let keepsTypes =
+      (try? templatesFolder(options.templates, base: workingDirectory)).map {
+        TemplateRenderer(folder: $0.folder, displayFolder: "", selected: $0.selected)
+          .readsSourceryTypes
+      } ?? true
+    var scanned = scanSources(files, keepingTypes: keepsTypes, into: &result)
     var built = ModelBuilder().build(scanned)
     result.diagnostics += built.diagnostics
     result.tableCount = built.model.tables.count
@@ -268,9 +274,12 @@ public enum Generator {
 
   /// Reads and scans `files` once, on all cores, skipping files quarry generated.
   private static func scanSources(
-    _ files: [(absolute: String, display: String)], into result: inout GenerationResult
+    _ files: [(absolute: String, display: String)], keepingTypes keepsTypes: Bool,
+    into result: inout GenerationResult
   ) -> [ScannedFile] {
-    let scanned = ProjectScanner.scan(files) { GeneratedHeader.isGenerated($0) }
+    let scanned = ProjectScanner.scan(files, keepsTypes: keepsTypes) {
+      GeneratedHeader.isGenerated($0)
+    }
       .compactMap { $0 }
     for file in scanned {
       result.files.append(file.file)

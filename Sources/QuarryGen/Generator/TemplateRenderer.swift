@@ -59,13 +59,9 @@ struct TemplateRenderer {
     _ model: SchemaModel, scanned: [ScannedFile], diagnostics: inout [Diagnostic]
   ) -> (jobs: [Job], context: TemplateContext) {
     let names = selected.map { [$0] } ?? loader.templateNames()
-    // Sourcery's `types` and `type` cost as much as the model's own values to build: only
-    // when some template's tags mention them. Otherwise they stay as `null`, so the names a
-    // misspelt variable's suggestion is drawn from are unchanged.
-    let readsTypes = loadedFiles().contains { file in
-      let words = TemplateWords.words(in: file)
-      return words.contains("types") || words.contains("type")
-    }
+    // Otherwise `types` and `type` stay as `null`, so the names a misspelt variable's
+    // suggestion is drawn from are unchanged.
+    let readsTypes = readsSourceryTypes
     let extra = ModelContext.values(model)
     // The tables' own values are built as each file reads them (a table's file, the loop of
     // QuarryTables.swift) and dropped after: held together they took 30 KB a table (issue 20).
@@ -224,6 +220,16 @@ struct TemplateRenderer {
   }
 
   /// Every template file, for rendering diagnostics with their source lines.
+  /// Whether some template's tags mention Sourcery's `types` or `type`. They cost as much as
+  /// the model's own values to build, and the scan must keep every class, protocol and
+  /// extension with its members for them (see `SourceScanner.keepsTypes`), so only then.
+  var readsSourceryTypes: Bool {
+    loadedFiles().contains { file in
+      let words = TemplateWords.words(in: file)
+      return words.contains("types") || words.contains("type")
+    }
+  }
+
   func loadedFiles() -> [SourceFile] {
     loader.templateNames().compactMap { loader.loadTemplate(named: $0) }
   }

@@ -24,12 +24,12 @@ extension DeclarationScanner {
     switch owner {
     case .structure(let index): body(&structs[index].members)
     case .enumeration(let index): body(&enums[index].members)
-    case .type(let index): body(&types[index].members)
+    case .type(let index): if keepsTypeMembers { body(&types[index].members) }
     }
   }
 
   func isExtension(_ owner: MemberOwner) -> Bool {
-    if case .type(let index) = owner { return types[index].kind == .extension }
+    if case .type(let index) = owner { return typeKinds[index] == .extension }
     return false
   }
 

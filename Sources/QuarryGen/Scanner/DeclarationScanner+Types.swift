@@ -106,15 +106,19 @@ extension DeclarationScanner {
         diagnose(
           .annotatedNonStruct(kind: kindName, name: qualified), at: annotation.location.offset)
       }
-      types.append(
-        TypeDeclaration(
-          name: qualified, localName: localName, kind: kind, access: access,
-          declaredAccess: prefix.modifiers.access, genericParameters: generics,
-          genericWhereClause: whereClause, inheritedTypes: inherited,
-          attributes: prefix.attributes, modifiers: prefix.modifiers.names,
-          docComment: comments.docComment, annotations: comments.annotations,
-          location: location(nameToken.start), conditions: conditions))
-      pushScope(.typeBody(types.count - 1), name: qualified, label: label)
+      typeKinds.append(kind)
+      // Without the members, the declaration is only weight (see `keepsTypeMembers`).
+      if keepsTypeMembers {
+        types.append(
+          TypeDeclaration(
+            name: qualified, localName: localName, kind: kind, access: access,
+            declaredAccess: prefix.modifiers.access, genericParameters: generics,
+            genericWhereClause: whereClause, inheritedTypes: inherited,
+            attributes: prefix.attributes, modifiers: prefix.modifiers.names,
+            docComment: comments.docComment, annotations: comments.annotations,
+            location: location(nameToken.start), conditions: conditions))
+      }
+      pushScope(.typeBody(typeKinds.count - 1), name: qualified, label: label)
     }
     advance()
   }

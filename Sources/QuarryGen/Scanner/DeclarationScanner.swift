@@ -45,7 +45,8 @@ struct DeclarationScanner {
     enum Kind {
       case structBody(Int)
       case enumBody(Int)
-      /// A class, actor, protocol or extension: index in `types` (-1 past the nesting limit).
+      /// A class, actor, protocol or extension: index in `typeKinds` and, when kept, in `types`
+      /// (-1 past the nesting limit).
       case typeBody(Int)
       case code
     }
@@ -81,6 +82,9 @@ struct DeclarationScanner {
   var enums: [EnumDeclaration] = []
   var conformances: [ConformanceDeclaration] = []
   var types: [TypeDeclaration] = []
+  /// The kind of every class, actor, protocol and extension so far, kept or not in `types`;
+  /// a `.typeBody` scope's index is into this.
+  var typeKinds: [TypeDeclaration.Kind] = []
   var diagnostics: [Diagnostic] = []
   var suppressedDiagnostics = 0
   var scopes: [Scope] = []
@@ -111,6 +115,10 @@ struct DeclarationScanner {
   /// Takes each run of structs and enums as soon as no type body is open, so that a file of
   /// declarations is never held whole (`quarry scan`); nil keeps them all in the result.
   var handoff: DeclarationHandoff?
+  /// Whether classes, actors, protocols and extensions are kept in `types` with their members;
+  /// when not, their members are still read (so the diagnostics do not change) but dropped at
+  /// once.
+  var keepsTypeMembers = true
   /// Whether a declaration handed off had an annotation (see `holdsAnnotation`).
   var handedOffAnnotation = false
 
@@ -140,6 +148,7 @@ struct DeclarationScanner {
     if braceBalance != 0 || braceBalanceWentNegative {
       var second = DeclarationScanner(file: SourceFile(path: path, bytes: bytes))
       second.recoversByIndentation = true
+      second.keepsTypeMembers = keepsTypeMembers
       // What the first pass handed off is replaced by the second pass's reading.
       handoff?.restart()
       second.handoff = handoff

@@ -27,20 +27,23 @@ public enum ProjectScanner {
 
   /// Reads and scans `files` on all cores; the results keep the order of `files`.
   ///
-  /// - Parameter skip: sees each file's bytes before it is scanned; a file it accepts is not
-  ///   scanned and its result is nil (the generator skips the files it wrote itself).
+  /// - Parameters:
+  ///   - keepsTypes: whether the results hold `types` (see `SourceScanner.keepsTypes`).
+  ///   - skip: sees each file's bytes before it is scanned; a file it accepts is not scanned
+  ///     and its result is nil (the generator skips the files it wrote itself).
   public static func scan(
-    _ files: [(absolute: String, display: String)],
+    _ files: [(absolute: String, display: String)], keepsTypes: Bool = true,
     skipping skip: @Sendable ([UInt8]) -> Bool = { _ in false }
   ) -> [ScannedFile?] {
-    files.concurrentMap { file in
+    let scanner = SourceScanner(keepsTypes: keepsTypes)
+    return files.concurrentMap { file -> ScannedFile? in
       // Read straight into the scanner's bytes (no `Data` copy beside them), and never from
       // a FIFO or device, which would block.
       guard let bytes = ExistingFile.contents(atPath: file.absolute, followingLinks: true) else {
         return unreadable(absolutePath: file.absolute, displayPath: file.display)
       }
       if skip(bytes) { return nil }
-      return SourceScanner().scan(SourceFile(path: file.display, bytes: bytes))
+      return scanner.scan(SourceFile(path: file.display, bytes: bytes))
     }
   }
 

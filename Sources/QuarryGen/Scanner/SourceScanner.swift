@@ -16,15 +16,29 @@
 ///
 /// - Complexity: O(n) in the file's size; memory proportional to its nesting depth at most.
 public struct SourceScanner: Sendable {
-  public init() {}
+  /// Whether the result holds `types` (classes, actors, protocols and extensions with their
+  /// members). Only Sourcery-style templates read them, and in app code they are most of what a
+  /// scan holds: without them, a file keeps its structs, enums and conformances, which is all
+  /// the persistence model reads (the diagnostics are the same either way).
+  public var keepsTypes: Bool
+
+  /// A scanner; `keepsTypes: false` leaves `ScannedFile.types` empty.
+  ///
+  /// ```swift
+  /// let scanned = SourceScanner(keepsTypes: false).scan(file)  // structs, enums, conformances
+  /// ```
+  public init(keepsTypes: Bool = true) {
+    self.keepsTypes = keepsTypes
+  }
 
   public func scan(_ file: SourceFile) -> ScannedFile {
     var scanner = DeclarationScanner(file: file)
+    scanner.keepsTypeMembers = keepsTypes
     let result = scanner.scan()
     var scanned = ScannedFile(
       file: file, structs: result.structs, enums: result.enums, diagnostics: result.diagnostics)
     scanned.conformances = scanner.conformances
-    scanned.types = scanner.types
+    if keepsTypes { scanned.types = scanner.types }
     SourceryAnnotationReader.apply(to: &scanned)
     return scanned
   }
@@ -34,6 +48,8 @@ public struct SourceScanner: Sendable {
   func scan(_ file: SourceFile, handingOffTo handoff: DeclarationHandoff) -> ScannedFile {
     var scanner = DeclarationScanner(file: file)
     scanner.handoff = handoff
+    // The dump has no classes, protocols or extensions: their members would only pile up.
+    scanner.keepsTypeMembers = false
     return ScannedFile(file: file, diagnostics: scanner.scan().diagnostics)
   }
 }
