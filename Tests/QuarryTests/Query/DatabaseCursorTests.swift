@@ -146,8 +146,8 @@ final class DatabaseCursorTests: EngineTestCase {
           literal: "SELECT * FROM books WHERE subtitle IS \(nil as String?) ORDER BY id"
         ).collect()
       }
-      XCTAssertEqual(
-        noSubtitle, try db.read { try $0.fetchAll(Book.all().filter(Book.Columns.subtitle == nil)) })
+      let withoutSubtitle = Book.all().filter(Book.Columns.subtitle == nil)
+      XCTAssertEqual(noSubtitle, try db.read { try $0.fetchAll(withoutSubtitle) })
       XCTAssertEqual(noSubtitle.count, 150 + 480)
     }
   }
