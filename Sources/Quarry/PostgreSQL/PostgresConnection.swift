@@ -20,6 +20,8 @@ final class PostgresConnection {
   let description: String
   /// The number of statements prepared so far, which names the next one.
   private var preparedCount = 0
+  /// The number of server-side cursors declared so far, which names the next one.
+  private var cursorCount = 0
   /// Set while the owner closes the connection: its prepared statements then go with it, and
   /// deallocating them one by one would only cost round trips.
   var isClosing = false
@@ -166,6 +168,46 @@ final class PostgresConnection {
     return try checked(result, sql: reportedSQL)
   }
 
+  /// Declares the server-side cursor `name` over `sql` (with `$1…$n` placeholders) bound to
+  /// `parameters` of the types `types`; it lives until it is closed or the transaction ends.
+  ///
+  /// - Throws: ``PostgresError``; `reportedSQL` is what the error and the trace name.
+  func declareCursor(
+    _ name: String, sql: String, parameters: PostgresParameters, types: [UInt32],
+    reportedSQL: String
+  ) throws {
+    trace?(reportedSQL)
+    recordedSQL?.insert(reportedSQL)
+    let declare = "DECLARE \(name) NO SCROLL CURSOR FOR " + sql
+    let result = parameters.withArguments { count, values, lengths, formats in
+      types.withUnsafeBufferPointer { types in
+        PQexecParams(handle, declare, count, types.baseAddress, values, lengths, formats, 1)
+      }
+    }
+    _ = try checked(result, sql: reportedSQL)
+  }
+
+  /// The next `count` rows of the cursor `name`, in binary.
+  ///
+  /// - Throws: ``PostgresError``; `reportedSQL` is what the error names.
+  func fetch(_ count: Int32, from name: String, reportedSQL: String) throws -> PostgresResult {
+    try checked(
+      PQexecParams(handle, "FETCH \(count) FROM \(name)", 0, nil, nil, nil, nil, 1),
+      sql: reportedSQL)
+  }
+
+  /// Closes the cursor `name`, ignoring failures: the transaction's end closes it anyway.
+  func closeCursor(_ name: String) {
+    guard isInTransaction else { return }
+    PQclear(PQexec(handle, "CLOSE \(name)"))
+  }
+
+  /// A new name for a server-side cursor on this connection.
+  func nextCursorName() -> String {
+    cursorCount += 1
+    return "quarry_cursor_\(cursorCount)"
+  }
+
   /// The parameter and result descriptions of the prepared statement `name` (no rows).
   ///
   /// - Throws: ``PostgresError``; `reportedSQL` is what the error names.
@@ -273,6 +315,10 @@ final class PostgresConnection {
   /// Whether the connection is outside any transaction block.
   /// A write whose BEGIN is deferred counts as begun: its ROLLBACK or COMMIT then drops it.
   var isIdle: Bool { !isWriteBeginDeferred && PQtransactionStatus(handle) == PQTRANS_IDLE }
+
+  /// Whether the connection is inside a transaction block that has not failed, where a
+  /// server-side cursor can be declared.
+  var isInTransaction: Bool { PQtransactionStatus(handle) == PQTRANS_INTRANS }
 
   /// Whether the connection is inside a transaction that failed and awaits ROLLBACK.
   var isInFailedTransaction: Bool { PQtransactionStatus(handle) == PQTRANS_INERROR }

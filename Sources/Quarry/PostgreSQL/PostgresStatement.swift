@@ -38,6 +38,17 @@ final class PostgresStatement {
   @exclusivity(unchecked) private(set) var affectedRowCount = 0
   /// The result columns (names, types) when asked before the first run.
   @exclusivity(unchecked) private var describedColumns: PostgresResult?
+  /// Whether a run inside a transaction reads its rows through a server-side cursor,
+  /// ``batchSize`` at a time, rather than receiving them all at once: what `fetchCursor` asks
+  /// for, so a walk over a million rows holds one batch in memory, not a million rows.
+  @exclusivity(unchecked) var fetchesInBatches = false
+  /// The cursor of the current run; nil when the run received its rows at once.
+  @exclusivity(unchecked) private var cursorName: String?
+  /// Whether the cursor's last batch was full, so more rows may follow.
+  @exclusivity(unchecked) private var cursorMayHaveMore = false
+  /// The rows a cursor's `FETCH` asks for: few enough that a batch of wide rows stays small,
+  /// many enough that the round trips cost little next to decoding the rows.
+  static let batchSize: Int32 = 1000
 
   init(connection: PostgresConnection, sql: String) {
     self.connection = connection
@@ -63,12 +74,21 @@ final class PostgresStatement {
       row = 0
     } else if row < rowCount {
       row += 1
+      if row == rowCount, cursorMayHaveMore {
+        try fetchBatch()
+        row = 0
+      }
     }
     return row < rowCount
   }
 
   /// Drops the current rows; the bindings stay for the next run.
   func reset() {
+    if let cursorName {
+      connection.closeCursor(cursorName)
+      self.cursorName = nil
+      cursorMayHaveMore = false
+    }
     result = nil
     resultHandle = nil
     row = -1
@@ -86,6 +106,9 @@ final class PostgresStatement {
       try prepare()
     }
     guard let name else { return }
+    if fetchesInBatches, connection.isInTransaction, Self.canDeclareCursor(over: translatedSQL) {
+      return try declareCursor()
+    }
     let result: PostgresResult
     do {
       result = try connection.executePrepared(name: name, parameters: parameters, reportedSQL: sql)
@@ -99,6 +122,37 @@ final class PostgresStatement {
     resultHandle = result.handle
     rowCount = result.rowCount
     affectedRowCount = result.affectedRowCount
+  }
+
+  /// Declares the run's cursor (with the types the statement was prepared with, which settle
+  /// the type of a NULL parameter) and fetches its first batch.
+  private func declareCursor() throws {
+    let name = connection.nextCursorName()
+    try connection.declareCursor(
+      name, sql: translatedSQL, parameters: parameters, types: preparedTypes, reportedSQL: sql)
+    cursorName = name
+    affectedRowCount = 0
+    try fetchBatch()
+  }
+
+  /// The cursor's next batch as the current rows.
+  private func fetchBatch() throws {
+    guard let cursorName else { return }
+    let result = try connection.fetch(Self.batchSize, from: cursorName, reportedSQL: sql)
+    self.result = result
+    resultHandle = result.handle
+    rowCount = result.rowCount
+    cursorMayHaveMore = rowCount == Self.batchSize
+  }
+
+  /// Whether `sql` is a query `DECLARE … CURSOR FOR` takes: a `SELECT` or `VALUES`, maybe
+  /// parenthesized. Anything else (`WITH`, which may hold an `INSERT`, a `RETURNING` statement)
+  /// receives its rows at once: a refused DECLARE would abort the transaction.
+  static func canDeclareCursor(over sql: String) -> Bool {
+    var words = sql.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }
+    while words.first == UInt8(ascii: "(") { words = words.dropFirst() }
+    let head = String(decoding: words.prefix(7), as: UTF8.self).uppercased()
+    return head.hasPrefix("SELECT") || head.hasPrefix("VALUES")
   }
 
   /// Whether the statement was never prepared, or a parameter is now bound with a type the

@@ -145,6 +145,8 @@ extension ReadTransaction {
     _ sql: String, _ arguments: [any DatabaseValueConvertible], table: String
   ) throws -> Statement {
     let statement = try checkedConnection.makeStatement(sql)
+    // On PostgreSQL the walk reads a server-side cursor's batches, not the whole result.
+    statement.postgres?.fetchesInBatches = true
     statement.tableName = table
     try Self.bind(arguments, to: statement)
     return statement

@@ -111,6 +111,93 @@ final class DatabaseCursorTests: EngineTestCase {
     }
   }
 
+  /// Walks of more rows than one batch of a PostgreSQL cursor (1,000): the same rows in the
+  /// same order as `fetchAll`, with values bound in the filter, order and paging, a NULL
+  /// parameter, and another query run between batches.
+  func testWalksAcrossBatchesMatchFetchAll() throws {
+    forEachEngine { _ in
+      try db.write { tx in
+        for number in 300..<2_700 {
+          try tx.insert(
+            Book(
+              title: "Bulk \(number)", genre: Genre.allCases[number % 4], price: Decimal(number),
+              published: 1900 + number % 120, subtitle: number % 5 == 0 ? nil : "s\(number)"))
+        }
+      }
+      let query = Book.all().filter(Book.Columns.price >= 7 && Book.Columns.genre != .poetry)
+        .order(Book.Columns.published.desc, Book.Columns.id.asc).limit(2_500, offset: 3)
+      let (walked, all, counts) = try db.read { tx in
+        let cursor = try tx.fetchCursor(query)
+        var walked: [Book] = []
+        var counts: [Int] = []
+        while let book = try cursor.next() {
+          walked.append(book)
+          if walked.count % 999 == 0 { counts.append(try tx.fetchCount(Book.all())) }
+        }
+        return (walked, try tx.fetchAll(query), counts)
+      }
+      // Prices 7…2699 without poetry (every fourth) are 2,019 books, after the offset 2,016.
+      XCTAssertEqual(walked.count, 2_016)
+      XCTAssertEqual(walked, all)
+      XCTAssertEqual(counts, [2_700, 2_700])
+      let noSubtitle = try db.read { tx in
+        try tx.fetchCursor(
+          Book.self,
+          literal: "SELECT * FROM books WHERE subtitle IS \(nil as String?) ORDER BY id"
+        ).collect()
+      }
+      let withoutSubtitle = Book.all().filter(Book.Columns.subtitle == nil)
+      XCTAssertEqual(noSubtitle, try db.read { try $0.fetchAll(withoutSubtitle) })
+      XCTAssertEqual(noSubtitle.count, 150 + 480)
+    }
+  }
+
+  /// A PostgreSQL walk over 1,000,000 rows reads a server-side cursor 1,000 rows at a time:
+  /// the result held never has more rows than that, and the process's memory grows by a few
+  /// megabytes, where the whole result (about 100 MB in libpq) would have been loaded at the
+  /// first step. The rows are the ones SQL counts and sums.
+  func testAMillionRowWalkOnPostgreSQLHoldsOneBatch() throws {
+    forEachEngine([.postgres]) { _ in
+      try db.write { tx in
+        try tx.execute(
+          "INSERT INTO books (title, genre, price, published, tags) SELECT 'Million ' || n || "
+            + "repeat('x', 40), 'scifi', n, n, '[]' FROM generate_series(1, 1000000) AS n")
+      }
+      let baseline = Self.residentBytes()
+      var peak = baseline
+      var largestBatch: Int32 = 0
+      let (count, sum) = try db.read { tx -> (Int, Int) in
+        let cursor = try tx.fetchCursor(
+          Book.all().filter(Book.Columns.title.like("Million %")).order(Book.Columns.id.asc)
+            .select(Book.Columns.title, Book.Columns.published))
+        var count = 0
+        var sum = 0
+        while let (title, published) = try cursor.next() {
+          count += title.hasSuffix("xxxx") ? 1 : 0
+          sum += published
+          largestBatch = max(largestBatch, cursor.statement.postgres?.result?.rowCount ?? 0)
+          if count % 10_000 == 0 { peak = max(peak, Self.residentBytes()) }
+        }
+        return (count, sum)
+      }
+      XCTAssertEqual(count, 1_000_000)
+      XCTAssertEqual(sum, 500_000_500_000)
+      XCTAssertEqual(
+        try rawValue("SELECT sum(published) FROM books WHERE title LIKE 'Million %'", in: db),
+        .text("500000500000"))
+      XCTAssertEqual(largestBatch, 1_000)
+      XCTAssertLessThan(peak - baseline, 30 << 20, "resident memory grew by \(peak - baseline)")
+    }
+  }
+
+  /// The process's resident memory, from `/proc/self/statm` (0 where there is none).
+  private static func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+      let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
   func testDecodingErrorEndsTheCursor() throws {
     forEachEngine { _ in
       let (first, afterError) = try db.read { tx -> (String?, String?) in
