@@ -1,3 +1,5 @@
+import Foundation
+
 // Non-generic `decode(at:)` overloads for the most common column types. Swift prefers them over
 // the generic `decode(at:)` when the property's type is one of these, so generated `init(row:)`
 // calls the type's reader directly instead of through a protocol witness: about 5% of the
@@ -82,5 +84,37 @@ extension Row {
   @inlinable
   public func decode(at index: Int32) throws -> Bool? {
     try Bool?.decode(from: self, at: index)
+  }
+
+  /// Decodes column `index` (0-based) as a `Date`.
+  ///
+  /// ```swift
+  /// let createdAt: Date = try row.decode(at: 3)
+  /// ```
+  @inlinable
+  public func decode(at index: Int32) throws -> Date {
+    try Date.decode(from: self, at: index)
+  }
+
+  /// Decodes column `index` (0-based) as an optional `Date`.
+  @inlinable
+  public func decode(at index: Int32) throws -> Date? {
+    try Date?.decode(from: self, at: index)
+  }
+
+  /// Decodes column `index` (0-based) as `Data`.
+  ///
+  /// ```swift
+  /// let thumbnail: Data = try row.decode(at: 5)
+  /// ```
+  @inlinable
+  public func decode(at index: Int32) throws -> Data {
+    try Data.decode(from: self, at: index)
+  }
+
+  /// Decodes column `index` (0-based) as optional `Data`.
+  @inlinable
+  public func decode(at index: Int32) throws -> Data? {
+    try Data?.decode(from: self, at: index)
   }
 }

@@ -34,6 +34,8 @@ final class PostgresStatement {
   /// The current row of `result`.
   @exclusivity(unchecked) private(set) var row: Int32 = -1
   @exclusivity(unchecked) private var rowCount: Int32 = 0
+  /// The type OID of each of `result`'s columns, read once per run rather than once per value.
+  @exclusivity(unchecked) private(set) var columnTypes: [UInt32] = []
   /// The rows the last INSERT, UPDATE or DELETE changed.
   @exclusivity(unchecked) private(set) var affectedRowCount = 0
   /// The result columns (names, types) when asked before the first run.
@@ -93,6 +95,12 @@ final class PostgresStatement {
     resultHandle = nil
     row = -1
     rowCount = 0
+    columnTypes.removeAll(keepingCapacity: true)
+  }
+
+  /// The rows after the current one (all of them before the first step).
+  var remainingRowCount: Int {
+    result == nil ? 0 : Int(rowCount - min(row + 1, rowCount))
   }
 
   /// Whether the statement ran and was not reset yet.
@@ -121,6 +129,8 @@ final class PostgresStatement {
     self.result = result
     resultHandle = result.handle
     rowCount = result.rowCount
+    columnTypes.removeAll(keepingCapacity: true)
+    for column in 0..<result.columnCount { columnTypes.append(result.type(at: column)) }
     affectedRowCount = result.affectedRowCount
   }
 

@@ -138,12 +138,17 @@ extension TableRecord {
 extension TableRecord {
   @inlinable
   public static func decodeRows(from statement: Statement) throws -> [Self] {
+    guard try statement.step() else { return [] }
     var values: [Self] = []
+    // PostgreSQL knows the row count after the first step: one allocation instead of ~17
+    // growing copies for 100,000 rows. SQLite answers 0 and grows as before.
+    let remaining = statement.knownRemainingRowCount
+    if remaining > 0 { values.reserveCapacity(remaining + 1) }
     var number = 0
-    while try statement.step() {
+    repeat {
       number += 1
       values.append(try Self(row: Row(statement: statement, number: number)))
-    }
+    } while try statement.step()
     return values
   }
 
