@@ -126,12 +126,18 @@ final class PostgresStatement {
       connection.invalidatePreparedStatements()
       throw error
     }
+    use(result)
+    affectedRowCount = result.affectedRowCount
+  }
+
+  /// Makes `result` the current rows: its handle and row count, and its columns' types, read
+  /// once here rather than once per value (a cursor's every batch is a result of its own).
+  private func use(_ result: PostgresResult) {
     self.result = result
     resultHandle = result.handle
     rowCount = result.rowCount
     columnTypes.removeAll(keepingCapacity: true)
     for column in 0..<result.columnCount { columnTypes.append(result.type(at: column)) }
-    affectedRowCount = result.affectedRowCount
   }
 
   /// Declares the run's cursor (with the types the statement was prepared with, which settle
@@ -149,9 +155,7 @@ final class PostgresStatement {
   private func fetchBatch() throws {
     guard let cursorName else { return }
     let result = try connection.fetch(Self.batchSize, from: cursorName, reportedSQL: sql)
-    self.result = result
-    resultHandle = result.handle
-    rowCount = result.rowCount
+    use(result)
     cursorMayHaveMore = rowCount == Self.batchSize
   }
 

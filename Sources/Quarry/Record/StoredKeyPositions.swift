@@ -93,13 +93,15 @@ public struct StoredKeyPositions {
   /// type (`int8`, `uuid`, `text`…): read in the storage class the owner's key was inserted
   /// with, since the sqlite3 column of a PostgreSQL row's statement holds nothing.
   private func postgresPosition(ofKeyAt column: Int32, in row: Row) -> Int? {
-    let key = row.statement.borrowedPostgres?.withStoredKey(at: column) { key -> Int? in
-      switch key {
-      case .integer(let integer): return integers[integer]
-      case .real(let real):
-        return withUnsafeBytes(of: Self.bitPattern(real)) { find($0, SQLITE_FLOAT) }
-      case .text(let bytes): return find(bytes, SQLITE_TEXT)
-      case .blob(let bytes): return find(bytes, SQLITE_BLOB)
+    let key = row.statement.borrowedPostgres?._withUnsafeGuaranteedRef {
+      $0.withStoredKey(at: column) { key -> Int? in
+        switch key {
+        case .integer(let integer): return integers[integer]
+        case .real(let real):
+          return withUnsafeBytes(of: Self.bitPattern(real)) { find($0, SQLITE_FLOAT) }
+        case .text(let bytes): return find(bytes, SQLITE_TEXT)
+        case .blob(let bytes): return find(bytes, SQLITE_BLOB)
+        }
       }
     }
     return key ?? nil
