@@ -279,8 +279,7 @@ public enum Generator {
   ) -> [ScannedFile] {
     let scanned = ProjectScanner.scan(files, keepsTypes: keepsTypes) {
       GeneratedHeader.isGenerated($0)
-    }
-      .compactMap { $0 }
+    }.compactMap { $0 }
     for file in scanned {
       result.files.append(file.file)
       result.diagnostics += file.diagnostics
