@@ -110,7 +110,8 @@ public final class Statement {
   }
 
   /// The rows left after the current one, when the engine knows them: PostgreSQL has received
-  /// every row with the first step. 0 on SQLite, which learns of a row only by stepping to it.
+  /// every row of its result with the first step (a cursor's, those of its current batch). 0 on
+  /// SQLite, which learns of a row only by stepping to it.
   ///
   /// Decoding loops reserve this much room after their first step, so a PostgreSQL result of
   /// many rows does not grow (copy) its array a logarithmic number of times.

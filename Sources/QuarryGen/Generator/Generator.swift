@@ -72,19 +72,23 @@ public enum Generator {
       return result
     }
 
-    // A folder that cannot be used fails below, after the scan's diagnostics, as before.
-    let keepsTypes =
-      (try? templatesFolder(options.templates, base: workingDirectory)).map {
-        TemplateRenderer(folder: $0.folder, displayFolder: "", selected: $0.selected)
-          .readsSourceryTypes
-      } ?? true
+    // The scan needs to know whether a template reads Sourcery's `types`; a folder that cannot
+    // be used fails below, after the scan's diagnostics, as before.
+    let templateFolder = Result { try templatesFolder(options.templates, base: workingDirectory) }
+    let templateRenderer = templateFolder.map { templates in
+      TemplateRenderer(
+        folder: templates.folder, displayFolder: RelativePath.from(root, to: templates.folder),
+        whitespace: options.whitespace, arguments: options.arguments,
+        selected: templates.selected)
+    }
+    let keepsTypes = (try? templateRenderer.get())?.readsSourceryTypes ?? true
     var scanned = scanSources(files, keepingTypes: keepsTypes, into: &result)
     var built = ModelBuilder().build(scanned)
     result.diagnostics += built.diagnostics
     result.tableCount = built.model.tables.count
     if result.hasErrors { return result }
 
-    let (templates, selected) = try templatesFolder(options.templates, base: workingDirectory)
+    let (templates, selected) = try templateFolder.get()
     // Migrations live in the checked-in folder only: the build tool plugin's output is
     // rebuilt from nothing, so it has no previous schema to compare with; a run of one
     // selected template writes only that template's file.
@@ -95,9 +99,7 @@ public enum Generator {
       keptMigrations = migrations(for: &model, output: output, diagnostics: &result.diagnostics)
       if result.hasErrors { return result }
     }
-    let renderer = TemplateRenderer(
-      folder: templates, displayFolder: RelativePath.from(root, to: templates),
-      whitespace: options.whitespace, arguments: options.arguments, selected: selected)
+    let renderer = try templateRenderer.get()
     if !model.migrations.isEmpty && !renderer.loader.templateNames().contains("Migration") {
       throw Failure(
         description: GeneratorMessage.missingMigrationTemplate(

@@ -23,15 +23,25 @@ struct TemplateRenderer {
   /// The one template to render when `--templates` names a file (`AutoMockable`); the
   /// folder's other templates are then only for `{% include %}` and `{% extends %}`.
   let selected: String?
+  /// Whether some template's tags mention Sourcery's `types` or `type`. They cost as much as
+  /// the model's own values to build, and the scan must keep every class, protocol and
+  /// extension with its members for them (see `SourceScanner.keepsTypes`), so only then.
+  let readsSourceryTypes: Bool
 
   init(
     folder: String, displayFolder: String, whitespace: TemplateWhitespace = .quarry,
     arguments: [String: TemplateValue] = [:], selected: String? = nil
   ) {
-    loader = DirectoryTemplateLoader(directory: folder, displayDirectory: displayFolder)
+    let loader = DirectoryTemplateLoader(directory: folder, displayDirectory: displayFolder)
+    self.loader = loader
     engine = TemplateEngine(loader: loader, whitespace: whitespace)
     self.arguments = arguments
     self.selected = selected
+    readsSourceryTypes = loader.templateNames().contains { name in
+      guard let file = loader.loadTemplate(named: name) else { return false }
+      let words = TemplateWords.words(in: file)
+      return words.contains("types") || words.contains("type")
+    }
   }
 
   func render(
@@ -59,14 +69,13 @@ struct TemplateRenderer {
     _ model: SchemaModel, scanned: [ScannedFile], diagnostics: inout [Diagnostic]
   ) -> (jobs: [Job], context: TemplateContext) {
     let names = selected.map { [$0] } ?? loader.templateNames()
-    // Otherwise `types` and `type` stay as `null`, so the names a misspelt variable's
-    // suggestion is drawn from are unchanged.
-    let readsTypes = readsSourceryTypes
+    // Without `readsSourceryTypes`, `types` and `type` stay as `null`, so the names a
+    // misspelt variable's suggestion is drawn from are unchanged.
     let extra = ModelContext.values(model)
     // The tables' own values are built as each file reads them (a table's file, the loop of
     // QuarryTables.swift) and dropped after: held together they took 30 KB a table (issue 20).
     let base =
-      (readsTypes
+      (readsSourceryTypes
       ? TemplateContext(files: scanned, arguments: arguments, extra: extra)
       : TemplateContext(structs: [], arguments: arguments, extra: extra).adding([
         "types": .null, "type": .null,
@@ -78,7 +87,7 @@ struct TemplateRenderer {
     var jobs: [Job] = []
     if names.contains("Table") {
       for table in model.tables {
-        let type = readsTypes ? (typesByName?[table.typeName] ?? .null) : .null
+        let type = readsSourceryTypes ? (typesByName?[table.typeName] ?? .null) : .null
         jobs.append(
           Job(
             template: "Table", path: Self.outputName(forElement: table.typeName),
@@ -220,16 +229,6 @@ struct TemplateRenderer {
   }
 
   /// Every template file, for rendering diagnostics with their source lines.
-  /// Whether some template's tags mention Sourcery's `types` or `type`. They cost as much as
-  /// the model's own values to build, and the scan must keep every class, protocol and
-  /// extension with its members for them (see `SourceScanner.keepsTypes`), so only then.
-  var readsSourceryTypes: Bool {
-    loadedFiles().contains { file in
-      let words = TemplateWords.words(in: file)
-      return words.contains("types") || words.contains("type")
-    }
-  }
-
   func loadedFiles() -> [SourceFile] {
     loader.templateNames().compactMap { loader.loadTemplate(named: $0) }
   }
