@@ -178,8 +178,9 @@ enum ModelContext {
     guard let properties = table.memberwiseInitializerProperties else { return .null }
     var arguments: [TemplateValue] = []
     for name in properties {
-      // Argument labels may be reserved words, except these three.
-      let label = ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+      // An argument label may be any other reserved word as it is (a backticked `var` is a
+      // warning), but `inout` and `_` need their backticks.
+      let label = ["inout", "_"].contains(name) ? "`\(name)`" : name
       let value: String
       if let index = table.columns.firstIndex(where: { $0.propertyName == name }) {
         let decode = table.columns[index].storage == .json ? "decodeJSON" : "decode"
