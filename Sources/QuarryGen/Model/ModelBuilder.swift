@@ -31,19 +31,21 @@ public struct ModelBuilder: Sendable {
     // The first declaration of each persisted name, as the index keeps it. The same name in
     // another file (two folders, two modules) would silently become one table.
     var firstPath: [String: String] = [:]
-    let persisted = files.flatMap(\.structs).filter { declaration in
-      guard index.persisted.contains(declaration.name) else { return false }
-      guard let other = firstPath[declaration.name] else {
-        firstPath[declaration.name] = declaration.location.path
-        return true
+    var persisted: [StructDeclaration] = []
+    for file in files {
+      for declaration in file.structs where index.persisted.contains(declaration.name) {
+        guard let other = firstPath[declaration.name] else {
+          firstPath[declaration.name] = declaration.location.path
+          persisted.append(declaration)
+          continue
+        }
+        if other != declaration.location.path {
+          diagnostics.append(
+            .error(
+              .persistedStructDeclaredTwice(declaration.name, otherPath: other),
+              at: declaration.location))
+        }
       }
-      if other != declaration.location.path {
-        diagnostics.append(
-          .error(
-            .persistedStructDeclaredTwice(declaration.name, otherPath: other),
-            at: declaration.location))
-      }
-      return false
     }
     // A table depends only on its struct and the index, so tables build on all cores; their
     // diagnostics are gathered afterwards in declaration order, as a sequential run would.
