@@ -5,8 +5,10 @@ struct DeclarationIndex: Sendable {
   let enums: DeclarationTable<EnumDeclaration>
   /// Qualified names of the persisted structs.
   var persisted: Set<String> = []
-  /// The table built for each persisted struct, filled before references are resolved.
-  var tables: [String: TableModel] = [:]
+  /// The table built for each persisted struct, filled before references are resolved: in an
+  /// array with positions by name, since a dictionary of tables held each table about three times.
+  private var tables: [TableModel] = []
+  private var tablePositions: [String: Int] = [:]
   /// Every name a scope prefix could complete into a declared name: `B.C` and `C` for `A.B.C`.
   /// A name not in here resolves to itself or to nothing, from any scope, so most lookups
   /// (`String`, a top-level type) skip the walk through the scope's prefixes.
@@ -56,6 +58,22 @@ struct DeclarationIndex: Sendable {
         nestedSuffixes.insert(String(rest))
       }
     }
+  }
+
+  /// Keeps `table` as the table of the persisted struct it was built from.
+  mutating func add(_ table: TableModel) {
+    tablePositions[table.typeName] = tables.count
+    tables.append(table)
+  }
+
+  mutating func reserveTables(_ count: Int) {
+    tables.reserveCapacity(count)
+    tablePositions.reserveCapacity(count)
+  }
+
+  /// The table built for the persisted struct named `qualifiedName`.
+  func table(_ qualifiedName: String) -> TableModel? {
+    tablePositions[qualifiedName].map { tables[$0] }
   }
 
   /// The qualified name `name` refers to from inside `scope` (`A.B`): `A.B.name`, `A.name`,
