@@ -176,28 +176,53 @@ enum Priority: Int, Sendable, DatabaseValueConvertible {
   case low = 1, high = 2
 }
 
-final class LenientReadingTests: XCTestCase {
-  func testValuesWrittenByOtherToolsAreAccepted() throws {
-    let db = try Database.inMemory()
-    let uuid = try db.read {
-      try $0.fetchValue(UUID.self, sql: "SELECT x'E621E1F8C36C495A93FC0C247A3E6E5F'")
+/// Values another tool wrote, in the storage class it chose, read leniently on both engines;
+/// each compared with what the engine itself answers to the same SELECT.
+final class LenientReadingTests: EngineTestCase {
+  func testValuesWrittenByOtherToolsAreAccepted() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      let bytes =
+        engine == .postgres
+        ? #"SELECT '\xE621E1F8C36C495A93FC0C247A3E6E5F'::bytea"#
+        : "SELECT x'E621E1F8C36C495A93FC0C247A3E6E5F'"
+      let uuid = try db.read { try $0.fetchValue(UUID.self, sql: bytes) }
+      XCTAssertEqual(uuid?.uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+      let stored: [UInt8] = [
+        0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24, 0x7A, 0x3E, 0x6E,
+        0x5F,
+      ]
+      XCTAssertEqual(try rawValue(bytes, in: db), .blob(Data(stored)))
+      // Lower-case text on SQLite; PostgreSQL's own uuid type.
+      let text =
+        engine == .postgres
+        ? "SELECT 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'::uuid"
+        : "SELECT 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'"
+      XCTAssertEqual(try db.read { try $0.fetchValue(UUID.self, sql: text) }, uuid)
+      XCTAssertEqual(try rawValue(text, in: db), .text("e621e1f8-c36c-495a-93fc-0c247a3e6e5f"))
+      let date = try db.read { try $0.fetchValue(Date.self, sql: "SELECT 60") }
+      XCTAssertEqual(date?.timeIntervalSinceReferenceDate, 60)
+      XCTAssertEqual(try rawValue("SELECT 60", in: db), .integer(60))
+      let double = try db.read { try $0.fetchValue(Double.self, sql: "SELECT 2") }
+      XCTAssertEqual(double, 2)
+      let decimal = try db.read { try $0.fetchValue(Decimal.self, sql: "SELECT '12.50'") }
+      XCTAssertEqual(decimal, Decimal(string: "12.5"))
+      XCTAssertEqual(try rawValue("SELECT '12.50'", in: db), .text("12.50"))
     }
-    XCTAssertEqual(uuid?.uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-    let date = try db.read { try $0.fetchValue(Date.self, sql: "SELECT 60") }
-    XCTAssertEqual(date?.timeIntervalSinceReferenceDate, 60)
-    let double = try db.read { try $0.fetchValue(Double.self, sql: "SELECT 2") }
-    XCTAssertEqual(double, 2)
-    let decimal = try db.read { try $0.fetchValue(Decimal.self, sql: "SELECT '12.50'") }
-    XCTAssertEqual(decimal, Decimal(string: "12.5"))
   }
 
-  func testAnIntegerIsNotAString() throws {
-    let db = try Database.inMemory()
-    XCTAssertThrowsError(try db.read { try $0.fetchValue(String.self, sql: "SELECT 1 AS \"n\"") }) {
-      XCTAssertEqual(
-        "\($0)",
-        "cannot decode column 'n' (row 1) as String: expected TEXT, found INTEGER 1 - while "
-          + "executing `SELECT 1 AS \"n\"`")
+  func testAnIntegerIsNotAString() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      XCTAssertThrowsError(
+        try db.read { try $0.fetchValue(String.self, sql: "SELECT 1 AS \"n\"") }
+      ) {
+        XCTAssertEqual(
+          "\($0)",
+          "cannot decode column 'n' (row 1) as String: expected TEXT, found INTEGER 1 - while "
+            + "executing `SELECT 1 AS \"n\"`")
+      }
+      XCTAssertEqual(try rawValue("SELECT 1 AS \"n\"", in: db), .integer(1))
     }
   }
 }
