@@ -211,6 +211,8 @@ public struct ModelBuilder: Sendable {
       table.fullTextColumns = positions.map { columns[$0].name }
     }
     table.relations = built.relations
+    table.memberwiseInitializerProperties = MemberwiseInitializer.properties(
+      of: declaration, columns: columns, relations: built.relations)
     table.renamedFrom = options.renamedFrom
     table.dropped = options.dropped?.names ?? []
     table.sendableCheckTypes = StructShapeCheck.sendableCheckTypes(

@@ -20,6 +20,10 @@ public struct TableModel: Sendable, Hashable {
   public var fullTextColumns: [String] = []
   /// `owned` properties, in declaration order.
   public var relations: [OwnedRelationModel] = []
+  /// The properties (columns and owned relations) the struct's memberwise initializer takes,
+  /// in declaration order, when `init(row:)` builds the value with it; nil when it assigns
+  /// each property instead (see `MemberwiseInitializer`).
+  public var memberwiseInitializerProperties: [String]?
   /// Generated associations (`Book.author`, `Author.books`, `Book.tags`).
   public var associations: [AssociationModel] = []
   /// The child tables of `relations`, nested ones after their owner (depth first).

@@ -25,9 +25,11 @@ extension BenchBook: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    title = try row.decode(at: 1)
-    authorID = try row.decode(at: 2)
+    try self.init(
+      id: row.decode(at: 0),
+      title: row.decode(at: 1),
+      authorID: row.decode(at: 2)
+    )
   }
 
   func bind(to statement: Statement) throws {

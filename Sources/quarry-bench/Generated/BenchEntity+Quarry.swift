@@ -29,12 +29,14 @@ extension BenchEntity: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    name = try row.decode(at: 1)
-    score = try row.decode(at: 2)
-    createdAt = try row.decode(at: 3)
-    note = try row.decode(at: 4)
-    payload = try row.decode(at: 5)
+    try self.init(
+      id: row.decode(at: 0),
+      name: row.decode(at: 1),
+      score: row.decode(at: 2),
+      createdAt: row.decode(at: 3),
+      note: row.decode(at: 4),
+      payload: row.decode(at: 5)
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -18,9 +18,11 @@ extension BenchRecipe: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    title = try row.decode(at: 1)
-    self.steps = []
+    try self.init(
+      id: row.decode(at: 0),
+      title: row.decode(at: 1),
+      steps: []
+    )
   }
 
   func bind(to statement: Statement) throws {

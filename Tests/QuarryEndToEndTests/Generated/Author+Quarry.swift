@@ -21,8 +21,10 @@ extension Author: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    name = try row.decode(at: 1)
+    try self.init(
+      id: row.decode(at: 0),
+      name: row.decode(at: 1)
+    )
   }
 
   func bind(to statement: Statement) throws {

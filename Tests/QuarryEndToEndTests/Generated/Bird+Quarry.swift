@@ -32,13 +32,15 @@ extension Bird: TableRecord {
   )
 
   public init(row: Row) throws {
-    id = try row.decode(at: 0)
-    name = try row.decode(at: 1)
-    wingspan = try row.decode(at: 2)
-    kind = try row.decode(at: 3)
-    tags = try row.decodeJSON(at: 4)
-    nestID = try row.decode(at: 5)
-    price = try row.decode(at: 6)
+    try self.init(
+      id: row.decode(at: 0),
+      name: row.decode(at: 1),
+      wingspan: row.decode(at: 2),
+      kind: row.decode(at: 3),
+      tags: row.decodeJSON(at: 4),
+      nestID: row.decode(at: 5),
+      price: row.decode(at: 6)
+    )
   }
 
   public func bind(to statement: Statement) throws {

@@ -29,10 +29,12 @@ extension Book: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    title = try row.decode(at: 1)
-    authorID = try row.decode(at: 2)
-    editorID = try row.decode(at: 3)
+    try self.init(
+      id: row.decode(at: 0),
+      title: row.decode(at: 1),
+      authorID: row.decode(at: 2),
+      editorID: row.decode(at: 3)
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -34,8 +34,10 @@ extension BookTag: TableRecord {
   )
 
   init(row: Row) throws {
-    bookID = try row.decode(at: 0)
-    tagID = try row.decode(at: 1)
+    try self.init(
+      bookID: row.decode(at: 0),
+      tagID: row.decode(at: 1)
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -25,9 +25,11 @@ extension Cover: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    bookID = try row.decode(at: 1)
-    caption = try row.decode(at: 2)
+    try self.init(
+      id: row.decode(at: 0),
+      bookID: row.decode(at: 1),
+      caption: row.decode(at: 2)
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -25,10 +25,12 @@ extension Perch: TableRecord {
   )
 
   public init(row: Row) throws {
-    id = try row.decode(at: 0)
-    `default` = try row.decode(at: 1)
-    height = try row.decode(at: 2)
-    self.index = try row.decode(at: 3)
+    try self.init(
+      id: row.decode(at: 0),
+      default: row.decode(at: 1),
+      height: row.decode(at: 2),
+      index: row.decode(at: 3)
+    )
   }
 
   public func bind(to statement: Statement) throws {

@@ -27,11 +27,13 @@ extension Publisher: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    name = try row.decode(at: 1)
-    city = try row.decode(at: 2)
-    createdAt = try row.decode(at: 3)
-    updatedAt = try row.decode(at: 4)
+    try self.init(
+      id: row.decode(at: 0),
+      name: row.decode(at: 1),
+      city: row.decode(at: 2),
+      createdAt: row.decode(at: 3),
+      updatedAt: row.decode(at: 4)
+    )
   }
 
   func bind(to statement: Statement) throws {

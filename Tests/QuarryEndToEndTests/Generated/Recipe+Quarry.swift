@@ -25,11 +25,13 @@ extension Recipe: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    title = try row.decode(at: 1)
-    authorID = try row.decode(at: 2)
-    self.steps = []
-    self.nutrition = nil
+    try self.init(
+      id: row.decode(at: 0),
+      title: row.decode(at: 1),
+      steps: [],
+      nutrition: nil,
+      authorID: row.decode(at: 2)
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -27,10 +27,12 @@ extension Review: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    bookID = try row.decode(at: 1)
-    stars = try row.decode(at: 2)
-    text = try row.decode(at: 3)
+    try self.init(
+      id: row.decode(at: 0),
+      bookID: row.decode(at: 1),
+      stars: row.decode(at: 2),
+      text: row.decode(at: 3)
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -21,9 +21,11 @@ extension Shelf: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    label = try row.decode(at: 1)
-    self.slots = []
+    try self.init(
+      id: row.decode(at: 0),
+      label: row.decode(at: 1),
+      slots: []
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -163,10 +163,42 @@ enum ModelContext {
           .map { $0.1 }),
       "insertedKey": insertedKeyValue(table),
       "jsonPaths": .array(table.jsonPaths.map(jsonPathsValue)),
+      "memberwiseArguments": memberwiseArguments(table),
     ]
     value.merge(schemaKeys(table)) { first, _ in first }
     value.merge(ownedValues(table)) { first, _ in first }
     return .dictionary(value)
+  }
+
+  /// `init(row:)`'s arguments to the memberwise initializer (`name: row.decode(at: 1)`, an
+  /// owned relation's `children: []`), one a line; null when it assigns each property instead,
+  /// because the struct's initializer cannot be called (see `MemberwiseInitializer`) or an
+  /// argument would not fit a line of 100 columns.
+  static func memberwiseArguments(_ table: TableModel) -> TemplateValue {
+    guard let properties = table.memberwiseInitializerProperties else { return .null }
+    var arguments: [TemplateValue] = []
+    for name in properties {
+      // Argument labels may be reserved words, except these three.
+      let label = ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+      let value: String
+      if let index = table.columns.firstIndex(where: { $0.propertyName == name }) {
+        let decode = table.columns[index].storage == .json ? "decodeJSON" : "decode"
+        value = "row.\(decode)(at: \(index))"
+      } else if let relation = table.relations.first(where: { $0.propertyName == name }) {
+        switch relation.cardinality {
+        case .many: value = "[]"
+        case .optional: value = "nil"
+        case .one: return .null
+        }
+      } else {
+        return .null
+      }
+      let argument = "\(label): \(value)"
+      // Six columns of indentation and a comma.
+      if argument.count + 7 > 100 { return .null }
+      arguments.append(.string(argument))
+    }
+    return .array(arguments)
   }
 
   static func columnValue(

@@ -31,14 +31,16 @@ extension Event: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    name = try row.decode(at: 1)
-    startsAt = try row.decode(at: 2)
-    endsAt = try row.decode(at: 3)
-    loggedAt = try row.decode(at: 4)
-    createdAt = try row.decode(at: 5)
-    updatedAt = try row.decode(at: 6)
-    self.sessions = []
+    try self.init(
+      id: row.decode(at: 0),
+      name: row.decode(at: 1),
+      startsAt: row.decode(at: 2),
+      endsAt: row.decode(at: 3),
+      loggedAt: row.decode(at: 4),
+      createdAt: row.decode(at: 5),
+      updatedAt: row.decode(at: 6),
+      sessions: []
+    )
   }
 
   func bind(to statement: Statement) throws {

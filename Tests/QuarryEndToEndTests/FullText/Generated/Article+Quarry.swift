@@ -26,10 +26,12 @@ extension Article: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    title = try row.decode(at: 1)
-    summary = try row.decode(at: 2)
-    views = try row.decode(at: 3)
+    try self.init(
+      id: row.decode(at: 0),
+      title: row.decode(at: 1),
+      summary: row.decode(at: 2),
+      views: row.decode(at: 3)
+    )
   }
 
   func bind(to statement: Statement) throws {

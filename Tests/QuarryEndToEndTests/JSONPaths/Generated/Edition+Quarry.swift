@@ -25,10 +25,12 @@ extension Edition: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    title = try row.decode(at: 1)
-    meta = try row.decodeJSON(at: 2)
-    extra = try row.decodeJSON(at: 3)
+    try self.init(
+      id: row.decode(at: 0),
+      title: row.decode(at: 1),
+      meta: row.decodeJSON(at: 2),
+      extra: row.decodeJSON(at: 3)
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -30,13 +30,15 @@ extension Bird: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    commonName = try row.decode(at: 1)
-    family = try row.decode(at: 2)
-    wingspan = try row.decode(at: 3)
-    tags = try row.decodeJSON(at: 4)
-    photoPrice = try row.decode(at: 5)
-    self.calls = []
+    try self.init(
+      id: row.decode(at: 0),
+      commonName: row.decode(at: 1),
+      family: row.decode(at: 2),
+      wingspan: row.decode(at: 3),
+      tags: row.decodeJSON(at: 4),
+      photoPrice: row.decode(at: 5),
+      calls: []
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -25,10 +25,12 @@ extension Observer: TableRecord {
   )
 
   init(row: Row) throws {
-    id = try row.decode(at: 0)
-    name = try row.decode(at: 1)
-    email = try row.decode(at: 2)
-    joinedAt = try row.decode(at: 3)
+    try self.init(
+      id: row.decode(at: 0),
+      name: row.decode(at: 1),
+      email: row.decode(at: 2),
+      joinedAt: row.decode(at: 3)
+    )
   }
 
   func bind(to statement: Statement) throws {

@@ -44,12 +44,14 @@ extension Sighting: TableRecord {
   )
 
   init(row: Row) throws {
-    birdID = try row.decode(at: 0)
-    observerID = try row.decode(at: 1)
-    day = try row.decode(at: 2)
-    count = try row.decode(at: 3)
-    weather = try row.decode(at: 4)
-    note = try row.decode(at: 5)
+    try self.init(
+      birdID: row.decode(at: 0),
+      observerID: row.decode(at: 1),
+      day: row.decode(at: 2),
+      count: row.decode(at: 3),
+      weather: row.decode(at: 4),
+      note: row.decode(at: 5)
+    )
   }
 
   func bind(to statement: Statement) throws {
