@@ -9,9 +9,7 @@ import XCTest
 /// shows one SELECT per association, whatever the number of rows. Every test runs on SQLite and
 /// on PostgreSQL (a fresh database on the shared test server), where the owners' keys arrive as
 /// binary `uuid` and `int8`.
-final class IncludingChainsTests: XCTestCase {
-  private var database: Database!
-  private let log = StatementLog()
+final class IncludingChainsTests: EngineEndToEndTestCase {
   private var authors: [Author] = []
   private var books: [Book] = []
   private var reviews: [Review] = []
@@ -19,39 +17,6 @@ final class IncludingChainsTests: XCTestCase {
 
   private static func uuid(_ group: Int, _ number: Int) -> UUID {
     UUID(uuidString: String(format: "00000000-0000-0000-%04d-%012d", group, number))!
-  }
-
-  private enum Engine: String, CaseIterable {
-    case sqlite, postgres
-  }
-
-  /// Runs `body` once per engine on a fresh database with the library's tables; a failure
-  /// thrown names the engine.
-  private func forEachEngine(
-    file: StaticString = #filePath, line: UInt = #line, _ body: (Engine) throws -> Void
-  ) {
-    for engine in Engine.allCases {
-      var configuration = Database.Configuration()
-      let log = log
-      configuration.trace = { log.append($0) }
-      var fresh: PostgresTestDatabase?
-      do {
-        switch engine {
-        case .sqlite: database = try Database.inMemory(configuration: configuration)
-        case .postgres:
-          let created = try SharedPostgresServer.createDatabase()
-          fresh = created
-          database = try Database(postgres: created.conninfo, configuration: configuration)
-        }
-        try database.migrate(QuarryTables.all)
-        log.removeAll()
-        try body(engine)
-      } catch {
-        XCTFail("[\(engine)] threw \(error)", file: file, line: line)
-      }
-      database = nil
-      fresh?.drop()
-    }
   }
 
   /// `authorCount` authors; author `a` wrote `a % 4` books (so some wrote none), every third

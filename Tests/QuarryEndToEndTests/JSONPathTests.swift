@@ -8,46 +8,21 @@ import XCTest
 /// random rows is compared with the same filter in plain Swift on the same values, NULLs,
 /// missing keys and non-ASCII text included. Each test runs on SQLite and on PostgreSQL
 /// (`jsonb`, a fresh database on the shared test server) with the same rows and expectations.
-final class JSONPathTests: XCTestCase {
-  private var database: Database!
+final class JSONPathTests: EngineEndToEndTestCase {
   private var editions: [Edition] = []
-
-  /// The engines a test runs its body on.
-  private enum Engine: String, CaseIterable {
-    case sqlite, postgres
-  }
 
   private static let names = [
     "Émile Zola", "Zoé", "北京", "Ada", "Ωmega", "José", #"a'b "c""#, "ß", "", "e\u{301}cole",
   ]
 
-  /// Runs `body` once per engine, on a database holding the 400 random editions; a failure's
-  /// message names the engine (`body` gets it for its assertion messages).
-  private func forEachEngine(
-    file: StaticString = #filePath, line: UInt = #line, _ body: (Engine) throws -> Void
-  ) {
-    for engine in Engine.allCases {
-      var random = SeededGenerator(seed: 21)
-      editions = (1...400).map { Self.edition(id: $0, random: &random) }
-      var fresh: PostgresTestDatabase?
-      do {
-        switch engine {
-        case .sqlite: database = try Database.inMemory()
-        case .postgres:
-          let created = try SharedPostgresServer.createDatabase()
-          fresh = created
-          database = try Database(postgres: created.conninfo)
-        }
-        try database.migrate(Edition.self)
-        try database.write { tx in
-          for edition in editions { try tx.insert(edition) }
-        }
-        try body(engine)
-      } catch {
-        XCTFail("[\(engine)] threw \(error)", file: file, line: line)
-      }
-      database = nil
-      fresh?.drop()
+  override var tables: [any TableRecord.Type] { [Edition.self] }
+
+  /// Each engine's database holds the same 400 random editions.
+  override func setUpEngine(_ engine: Engine) throws {
+    var random = SeededGenerator(seed: 21)
+    editions = (1...400).map { Self.edition(id: $0, random: &random) }
+    try database.write { tx in
+      for edition in editions { try tx.insert(edition) }
     }
   }
 

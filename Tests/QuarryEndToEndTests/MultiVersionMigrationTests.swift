@@ -5,7 +5,8 @@ import XCTest
 /// Four versions of one struct, as four releases of an app: a database made by each of the
 /// first three (with rows written by that version's generated code) is migrated by the last,
 /// and every row must come out exactly, with the schema of a database made by the last
-/// version. The migration files each version wrote stay byte for byte as they were.
+/// version. The migration files each version wrote stay byte for byte as they were. The same
+/// programs then do the same on PostgreSQL.
 final class MultiVersionMigrationTests: XCTestCase {
   static let versions = [
     """
@@ -110,6 +111,7 @@ final class MultiVersionMigrationTests: XCTestCase {
   func testDatabasesMadeByEveryEarlierVersionMigrateToTheLastWithEveryRow() throws {
     var project = try MigrationProject(self)
     var databases: [String] = []
+    var programs: [URL] = []
     var last: URL?
     for (number, source) in Self.versions.enumerated() {
       try project.generate(["Book.swift": source])
@@ -119,6 +121,7 @@ final class MultiVersionMigrationTests: XCTestCase {
       let program = try project.build(
         "v\(number + 1)", inserts: Self.inserts[number], decodes: ["Book"])
       last = program
+      programs.append(program)
       guard number < 3 else { break }
       let database = project.database("made-by-v\(number + 1)")
       let created = try project.run(program, "create", database)
@@ -151,6 +154,72 @@ final class MultiVersionMigrationTests: XCTestCase {
       // A second migrate changes nothing.
       let again = try project.run(last, "migrate", database)
       XCTAssertEqual(again.standardOutput, migrated.standardOutput)
+    }
+    try assertPostgresMigrations(programs, in: project)
+  }
+
+  /// Each database's rows on PostgreSQL once the last version has migrated it, each value as
+  /// JSON.
+  static let postgresRows = [
+    """
+    rows
+    volumes
+      1, "111", 100, 5, "A1"
+      2, "222", 200, 7, "A1"
+    """,
+    """
+    rows
+    volumes
+      3, "333", 300, 9, "B2"
+    """,
+    """
+    rows
+    volumes
+      4, "444", 0, 4, "C3"
+    """,
+  ]
+
+  static let postgresChecks = """
+    migrations quarry.generated/0001_books_rename_isbn_to_code, \
+    quarry.generated/0002_books_rebuild, quarry.generated/0003_volumes_from_books_rebuild
+    foreign keys not validated 0
+    """
+
+  /// The same versions' programs on PostgreSQL: a database made by each of the first three,
+  /// migrated by the last, has the schema of one the last made, and every row.
+  private func assertPostgresMigrations(_ programs: [URL], in project: MigrationProject) throws {
+    guard let last = programs.last, programs.count == 4 else { return XCTFail("not built") }
+    var made: [PostgresTestDatabase] = []
+    defer { for database in made { database.drop() } }
+    func database() throws -> String {
+      let database = try SharedPostgresServer.createDatabase()
+      made.append(database)
+      return database.conninfo
+    }
+    let fresh = try project.run(last, "migrate", try database())
+    XCTAssertEqual(fresh.exitCode, 0, "[postgres] " + fresh.standardOutput + fresh.standardError)
+    let freshSchema = SchemaEvolutionTests.split(fresh.standardOutput).schema
+    for (position, program) in programs.dropLast().enumerated() {
+      let conninfo = try database()
+      let created = try project.run(program, "create", conninfo)
+      XCTAssertEqual(
+        created.exitCode, 0, "[postgres] " + created.standardOutput + created.standardError)
+      let migrated = try project.run(last, "migrate", conninfo)
+      XCTAssertEqual(
+        migrated.exitCode, 0, "[postgres] " + migrated.standardOutput + migrated.standardError)
+      let (schema, rows) = SchemaEvolutionTests.split(migrated.standardOutput)
+      XCTAssertEqual(
+        schema, freshSchema,
+        "[postgres] made by version \(position + 1)\n"
+          + lineDiff(expected: freshSchema, actual: schema))
+      let count = Self.postgresRows[position].split(separator: "\n").count - 2
+      let expected =
+        Self.postgresRows[position] + "\n" + Self.postgresChecks + "\ndecoded Book: \(count)\n"
+      XCTAssertEqual(
+        rows, expected,
+        "[postgres] made by version \(position + 1)\n" + lineDiff(expected: expected, actual: rows))
+      let again = try project.run(last, "migrate", conninfo)
+      XCTAssertEqual(again.standardOutput, migrated.standardOutput, "[postgres]")
     }
   }
 }

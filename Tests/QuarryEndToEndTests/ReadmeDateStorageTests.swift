@@ -4,8 +4,33 @@ import XCTest
 
 /// The README's "Dates SQL can read: `dateStorage = iso8601`" section: each block is copied
 /// here (the model in `DateStorage/Models/Event.swift`) verbatim, a test checks the copies
-/// still match the README, and the answers are checked against raw SQL and plain Swift.
-final class ReadmeDateStorageTests: XCTestCase {
+/// still match the README, and the answers are checked against raw SQL and plain Swift. The
+/// README's SQL (`date(startsAt)`, unquoted) is SQLite's; on PostgreSQL the same text is read
+/// by its `timestamp` through a quoted name.
+final class ReadmeDateStorageTests: EngineEndToEndTestCase {
+  override var tables: [any TableRecord.Type] { [Event.self] }
+
+  func testTheSameTextOnPostgreSQL() {
+    forEachEngine([.postgres]) { _ in
+      let launch = Date(timeIntervalSinceReferenceDate: 786_240_000.5)
+      try database.write { tx in
+        try tx.insert(
+          Event(id: nil, name: "launch", startsAt: launch, endsAt: nil, loggedAt: launch))
+      }
+      XCTAssertEqual(
+        try rawColumn(#"SELECT CAST("startsAt" AS timestamp)::date FROM "events""#),
+        ["2025-12-01"])
+      XCTAssertEqual(try rawColumn(#"SELECT "startsAt" FROM "events""#), ["2025-12-01 00:00:00.5"])
+      let upcoming = try database.read { tx in
+        try tx.fetchAll(Event.all().filter(Event.Columns.startsAt >= launch))
+      }
+      XCTAssertEqual(upcoming.map(\.name), ["launch"])
+      XCTAssertEqual(
+        upcoming.first?.startsAt.timeIntervalSinceReferenceDate.bitPattern,
+        launch.timeIntervalSinceReferenceDate.bitPattern)
+    }
+  }
+
   func testTheSnippetsRunAndAnswer() throws {
     let db = try Database.inMemory()
     try db.migrate(Event.self)

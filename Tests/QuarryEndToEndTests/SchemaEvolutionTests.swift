@@ -9,6 +9,7 @@ import XCTest
 /// `foreign_key_list`) exactly as a new database's made by the newer version; integrity and
 /// foreign-key checks clean. Every kind of change sits in one pair of versions (one struct
 /// each, the README's examples), so the test compiles two programs, not one per kind.
+/// The same two programs then do the same on PostgreSQL (its catalog as the schema).
 final class SchemaEvolutionTests: XCTestCase {
   /// The README's "Changing a struct" examples: every "Version 1" block, or every "Version 2"
   /// block, as one file (so the snippets are what is compiled and run, and cannot drift).
@@ -155,7 +156,107 @@ final class SchemaEvolutionTests: XCTestCase {
     let expectedRows = Self.kindsRows + "\n" + Self.kindsDecoded
     XCTAssertEqual(
       migratedRows, expectedRows, lineDiff(expected: expectedRows, actual: migratedRows))
+    try assertPostgresEvolution(version1, version2, in: project)
   }
+
+  /// The same two programs on PostgreSQL: the database with a row that cannot follow is
+  /// refused and left as it was; the other, migrated, has a new database's schema and every
+  /// row.
+  private func assertPostgresEvolution(
+    _ version1: URL, _ version2: URL, in project: MigrationProject
+  ) throws {
+    var made: [PostgresTestDatabase] = []
+    defer { for database in made { database.drop() } }
+    func database() throws -> String {
+      let database = try SharedPostgresServer.createDatabase()
+      made.append(database)
+      return database.conninfo
+    }
+    let old = try database()
+    let created = try project.run(version1, "create", old)
+    XCTAssertEqual(created.exitCode, 0, "[postgres] " + created.standardOutput + created.standardError)
+    let bad = try database()
+    let madeBad = try project.run(
+      version1, "create", bad, sql: #"UPDATE "rated" SET "score" = 'n/a' WHERE "id" = 2"#)
+    XCTAssertEqual(madeBad.exitCode, 0, "[postgres] " + madeBad.standardOutput + madeBad.standardError)
+    let badBefore = try project.run(version1, "dump", bad)
+    let refused = try project.run(version2, "migrate", bad)
+    XCTAssertEqual(refused.exitCode, 1, "[postgres] " + refused.standardOutput)
+    for word in ["'rated'", "'score'", "n/a"] {
+      XCTAssertTrue(refused.standardOutput.contains(word), "[postgres] " + refused.standardOutput)
+    }
+    XCTAssertEqual(
+      try project.run(version1, "dump", bad).standardOutput, badBefore.standardOutput, "[postgres]")
+
+    let migrated = try project.run(version2, "migrate", old)
+    XCTAssertEqual(migrated.exitCode, 0, "[postgres] " + migrated.standardOutput + migrated.standardError)
+    let fresh = try project.run(version2, "migrate", try database())
+    XCTAssertEqual(fresh.exitCode, 0, "[postgres] " + fresh.standardOutput + fresh.standardError)
+    let (migratedSchema, migratedRows) = Self.split(migrated.standardOutput)
+    let (freshSchema, _) = Self.split(fresh.standardOutput)
+    XCTAssertEqual(
+      migratedSchema, freshSchema,
+      "[postgres]\n" + lineDiff(expected: freshSchema, actual: migratedSchema))
+    let expectedRows = Self.postgresKindsRows + "\n" + Self.kindsDecoded
+    XCTAssertEqual(
+      migratedRows, expectedRows,
+      "[postgres]\n" + lineDiff(expected: expectedRows, actual: migratedRows))
+  }
+
+  /// ``kindsRows`` on PostgreSQL, each value as JSON (`rated.weight`, DOUBLE PRECISION, spells
+  /// 2.0 as 2). The ticket sequence continues after the deleted ticket 3, as SQLite's does.
+  static let postgresKindsRows = """
+    rows
+    books
+      1, "111", "Dune"
+      2, "222", "Emma"
+    coded
+      "A", "a1"
+      "B", "b1"
+    counter
+      1, "c", 0
+    labeled
+      1, "x"
+    legacy
+      1, "k"
+    loan
+      1, 1
+    noted
+      1, "none"
+      2, "x"
+    paged
+      1, 10
+    placement
+      1, 1
+    rated
+      1, 5, 2
+      2, -7, 3
+    recipe
+      "r1", "Tea"
+    recipe_steps
+      "r1", 0, "boil", 5
+      "r1", 1, "pour", 1
+    review
+      1, 2
+    shelves
+      1, "A"
+    tagged
+      1, "a"
+      2, "b"
+    ticket
+      1, "a"
+      2, "b"
+    sequence ticket_id_seq next=4
+    migrations quarry.generated/0001_shelves_from_racks, quarry.generated/0002_books_rename_isbn_to_code, \
+    quarry.generated/0003_coded_rebuild, quarry.generated/0004_labeled_rebuild, \
+    quarry.generated/0005_legacy_rebuild, quarry.generated/0006_loan_rebuild, \
+    quarry.generated/0007_noted_rebuild, quarry.generated/0008_paged_rebuild, \
+    quarry.generated/0009_rated_rebuild, \
+    quarry.generated/0010_recipe_rename_text_to_body_rebuild_recipe_steps, \
+    quarry.generated/0011_review_rebuild, quarry.generated/0012_tagged_rebuild, \
+    quarry.generated/0013_ticket_rebuild
+    foreign keys not validated 0
+    """
 
   /// The files version 2 writes, one per changed struct, table renames first.
   static let kindsMigrationFiles = [

@@ -8,46 +8,10 @@ import XCTest
 /// that has the label is updated and keeps its key, and the children go to that row. Every
 /// test runs on SQLite and on PostgreSQL; every answer is read back with raw SQL (on
 /// PostgreSQL over a plain libpq connection) and compared with plain Swift.
-final class UpsertOwnedChildrenTests: XCTestCase {
-  private var database: Database!
-  /// On PostgreSQL, the connection raw SQL asks; nil on SQLite.
-  private var raw: PostgresRawConnection?
-
-  /// Runs `body` on a fresh in-memory SQLite database, then on a fresh PostgreSQL one.
-  private func onBothEngines(
-    file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void
-  ) {
-    for engine in ["sqlite", "postgres"] {
-      var fresh: PostgresTestDatabase?
-      do {
-        if engine == "sqlite" {
-          database = try Database.inMemory()
-        } else {
-          let created = try SharedPostgresServer.createDatabase()
-          fresh = created
-          database = try Database(postgres: created.conninfo)
-          raw = try PostgresRawConnection(conninfo: created.conninfo)
-        }
-        try database.migrate(QuarryTables.all)
-        try body()
-      } catch {
-        XCTFail("[\(engine)] threw \(error)", file: file, line: line)
-      }
-      database = nil
-      raw = nil
-      fresh?.drop()
-    }
-  }
-
+final class UpsertOwnedChildrenTests: EngineEndToEndTestCase {
   /// Every row of `sql` (one text column) joined with `;`, asked of the engine itself.
   private func joined(_ sql: String) throws -> String {
-    let rows: [String]
-    if let raw {
-      rows = try raw.query(sql).rows.map { $0.first.flatMap { $0 } ?? "NULL" }
-    } else {
-      rows = try database.read { try $0.fetchAll(String.self, sql: sql, arguments: []) }
-    }
-    return rows.joined(separator: ";")
+    try rawColumn(sql).map { $0 ?? "NULL" }.joined(separator: ";")
   }
 
   /// Every shelf as `id:label`, and every slot as `shelf/position:title`, by raw SQL.
@@ -69,7 +33,7 @@ final class UpsertOwnedChildrenTests: XCTestCase {
   }
 
   func testUpsertWithoutKeyThatMeetsTheUniqueLabelReplacesThatRowsChildren() {
-    onBothEngines {
+    forEachEngine { _ in
       try insertTwoShelves()
       let slots = [Slot(title: "Baudelaire", width: 1), Slot(title: "Éluard", width: nil)]
       try database.write { try $0.upsert(Shelf(id: nil, label: "Poésie", slots: slots)) }
@@ -87,7 +51,7 @@ final class UpsertOwnedChildrenTests: XCTestCase {
   }
 
   func testUpsertWithAnotherKeyKeepsTheStoredKeyAndMovesNoChildren() {
-    onBothEngines {
+    forEachEngine { _ in
       try insertTwoShelves()
       try database.write {
         try $0.upsert(Shelf(id: 99, label: "Romans", slots: [Slot(title: "Hugo", width: 3)]))
@@ -99,7 +63,7 @@ final class UpsertOwnedChildrenTests: XCTestCase {
   }
 
   func testUpsertOnConflictLabelWithNothingElseToUpdateStillReplacesTheChildren() {
-    onBothEngines {
+    forEachEngine { _ in
       try insertTwoShelves()
       // Every column but the key is the conflict target: the row itself does not change.
       try database.write {
@@ -116,7 +80,7 @@ final class UpsertOwnedChildrenTests: XCTestCase {
   }
 
   func testUpsertOfANewLabelInsertsTheRowWithItsChildren() {
-    onBothEngines {
+    forEachEngine { _ in
       try insertTwoShelves()
       try database.write {
         try $0.upsert(Shelf(id: nil, label: "Théâtre", slots: [Slot(title: "Molière", width: 5)]))

@@ -54,11 +54,17 @@ public enum Generator {
 
     let files = findSources(
       options.sources, base: workingDirectory, root: root, output: output, into: &result)
+    // The stamp and the scan (which needs to know whether a template reads Sourcery's `types`)
+    // read the templates folder; a folder that cannot be used fails below, after the scan's
+    // diagnostics.
+    let templateFolder = Result { try templatesFolder(options.templates, base: workingDirectory) }
     // A write run with nothing changed since the last clean one stops here (see
     // `GenerationStamp`); --check, --dry-run and --no-cache always compare.
     let stamp =
       options.mode == .write && options.usesStamp && !result.hasErrors
-      ? Self.stamp(files, options, workingDirectory) : nil
+      ? (try? templateFolder.get()).flatMap {
+        Self.stamp(files, templates: $0.folder, options, workingDirectory)
+      } : nil
     if let stamp, let location = GenerationStamp.location(forOutput: output),
       let saved = GenerationStamp.load(from: location), saved.key == stamp.key,
       saved.inputs == stamp.inputs,
@@ -72,9 +78,6 @@ public enum Generator {
       return result
     }
 
-    // The scan needs to know whether a template reads Sourcery's `types`; a folder that cannot
-    // be used fails below, after the scan's diagnostics, as before.
-    let templateFolder = Result { try templatesFolder(options.templates, base: workingDirectory) }
     let templateRenderer = templateFolder.map { templates in
       TemplateRenderer(
         folder: templates.folder, displayFolder: RelativePath.from(root, to: templates.folder),
@@ -217,12 +220,10 @@ public enum Generator {
   /// The inputs half of this run's stamp, taken before any source is read; nil when the
   /// run cannot be skipped (a missing source or template folder).
   private static func stamp(
-    _ sources: [(absolute: String, display: String)], _ options: GeneratorOptions,
-    _ workingDirectory: String
+    _ sources: [(absolute: String, display: String)], templates: String,
+    _ options: GeneratorOptions, _ workingDirectory: String
   ) -> GenerationStamp? {
-    guard !sources.isEmpty,
-      let templates = try? templatesFolder(options.templates, base: workingDirectory).folder,
-      let enumerator = FileManager.default.enumerator(atPath: templates)
+    guard !sources.isEmpty, let enumerator = FileManager.default.enumerator(atPath: templates)
     else { return nil }
     var templateFiles: [String] = []
     while let name = enumerator.nextObject() as? String {

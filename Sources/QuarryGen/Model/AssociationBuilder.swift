@@ -19,7 +19,7 @@ enum AssociationBuilder {
 
   static func build(
     _ tables: inout [TableModel], references: [Reference],
-    declarations: [String: StructDeclaration],
+    declarations: DeclarationTable<StructDeclaration>,
     diagnostics: inout [Diagnostic]
   ) {
     var position: [String: Int] = [:]

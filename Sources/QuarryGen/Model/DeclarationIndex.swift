@@ -1,12 +1,14 @@
 /// Every struct and enum of a run by qualified name, to resolve type names the way Swift
 /// looks them up: innermost scope first.
 struct DeclarationIndex: Sendable {
-  var structs: [String: StructDeclaration] = [:]
-  var enums: [String: EnumDeclaration] = [:]
+  let structs: DeclarationTable<StructDeclaration>
+  let enums: DeclarationTable<EnumDeclaration>
   /// Qualified names of the persisted structs.
   var persisted: Set<String> = []
-  /// The table built for each persisted struct, filled before references are resolved.
-  var tables: [String: TableModel] = [:]
+  /// The table built for each persisted struct, filled before references are resolved: in an
+  /// array with positions by name, since a dictionary of tables held each table about three times.
+  private var tables: [TableModel] = []
+  private var tablePositions: [String: Int] = [:]
   /// Every name a scope prefix could complete into a declared name: `B.C` and `C` for `A.B.C`.
   /// A name not in here resolves to itself or to nothing, from any scope, so most lookups
   /// (`String`, a top-level type) skip the walk through the scope's prefixes.
@@ -22,14 +24,12 @@ struct DeclarationIndex: Sendable {
   private var sendableTypes: Set<String> = []
 
   init(files: [ScannedFile], isPersisted: (StructDeclaration) -> Bool) {
+    structs = DeclarationTable(files.map(\.structs), name: \.name)
+    enums = DeclarationTable(files.map(\.enums), name: \.name)
+    for name in structs.names where structs[name].map(isPersisted) == true {
+      persisted.insert(name)
+    }
     for file in files {
-      for declaration in file.structs where structs[declaration.name] == nil {
-        structs[declaration.name] = declaration
-        if isPersisted(declaration) { persisted.insert(declaration.name) }
-      }
-      for declaration in file.enums where enums[declaration.name] == nil {
-        enums[declaration.name] = declaration
-      }
       let declared =
         file.structs.map { ($0.name, $0.inheritedTypes) }
         + file.enums.map { ($0.name, $0.inheritedTypes) }
@@ -51,7 +51,7 @@ struct DeclarationIndex: Sendable {
         sendableTypes.insert(name)
       }
     }
-    for name in Array(structs.keys) + Array(enums.keys) {
+    for name in Array(structs.names) + Array(enums.names) {
       var rest = Substring(name)
       while let dot = rest.firstIndex(of: ".") {
         rest = rest[rest.index(after: dot)...]
@@ -60,16 +60,32 @@ struct DeclarationIndex: Sendable {
     }
   }
 
+  /// Keeps `table` as the table of the persisted struct it was built from.
+  mutating func add(_ table: TableModel) {
+    tablePositions[table.typeName] = tables.count
+    tables.append(table)
+  }
+
+  mutating func reserveTables(_ count: Int) {
+    tables.reserveCapacity(count)
+    tablePositions.reserveCapacity(count)
+  }
+
+  /// The table built for the persisted struct named `qualifiedName`.
+  func table(_ qualifiedName: String) -> TableModel? {
+    tablePositions[qualifiedName].map { tables[$0] }
+  }
+
   /// The qualified name `name` refers to from inside `scope` (`A.B`): `A.B.name`, `A.name`,
   /// then `name`; nil when no scanned struct or enum has it.
   func resolve(_ name: String, from scope: String) -> String? {
     guard nestedSuffixes.contains(name) else {
-      return structs[name] != nil || enums[name] != nil ? name : nil
+      return structs.contains(name) || enums.contains(name) ? name : nil
     }
     var parts = scope.split(separator: ".").map(String.init)
     while true {
       let candidate = (parts + [name]).joined(separator: ".")
-      if structs[candidate] != nil || enums[candidate] != nil { return candidate }
+      if structs.contains(candidate) || enums.contains(candidate) { return candidate }
       if parts.isEmpty { return nil }
       parts.removeLast()
     }
@@ -137,8 +153,8 @@ struct DeclarationIndex: Sendable {
     // else is `Kind`, `extension Bird.Kind` is qualified), so the last component counts too
     // when it is unique among the declarations.
     let last = name.split(separator: ".").last.map(String.init) ?? name
-    return last != name && sendableTypes.contains(last) && structs[last] == nil
-      && enums[last] == nil
+    return last != name && sendableTypes.contains(last) && !structs.contains(last)
+      && !enums.contains(last)
   }
 
   /// Whether a scanned class or extension of `type` declares `Codable`.
@@ -146,7 +162,7 @@ struct DeclarationIndex: Sendable {
 
   /// Whether a scanned struct declares `Codable` (or both halves of it).
   func isCodableStruct(_ qualifiedName: String) -> Bool {
-    guard structs[qualifiedName] != nil else { return false }
+    guard structs.contains(qualifiedName) else { return false }
     return codability(of: qualifiedName) == .codable
   }
 

@@ -31,19 +31,21 @@ public struct ModelBuilder: Sendable {
     // The first declaration of each persisted name, as the index keeps it. The same name in
     // another file (two folders, two modules) would silently become one table.
     var firstPath: [String: String] = [:]
-    let persisted = files.flatMap(\.structs).filter { declaration in
-      guard index.persisted.contains(declaration.name) else { return false }
-      guard let other = firstPath[declaration.name] else {
-        firstPath[declaration.name] = declaration.location.path
-        return true
+    var persisted: [StructDeclaration] = []
+    for file in files {
+      for declaration in file.structs where index.persisted.contains(declaration.name) {
+        guard let other = firstPath[declaration.name] else {
+          firstPath[declaration.name] = declaration.location.path
+          persisted.append(declaration)
+          continue
+        }
+        if other != declaration.location.path {
+          diagnostics.append(
+            .error(
+              .persistedStructDeclaredTwice(declaration.name, otherPath: other),
+              at: declaration.location))
+        }
       }
-      if other != declaration.location.path {
-        diagnostics.append(
-          .error(
-            .persistedStructDeclaredTwice(declaration.name, otherPath: other),
-            at: declaration.location))
-      }
-      return false
     }
     // A table depends only on its struct and the index, so tables build on all cores; their
     // diagnostics are gathered afterwards in declaration order, as a sequential run would.
@@ -52,24 +54,23 @@ public struct ModelBuilder: Sendable {
       var found: [Diagnostic] = []
       let table = buildTable(
         declaration, index: index, references: &references, diagnostics: &found)
-      return Draft(
-        declaration: declaration, table: table, references: references, diagnostics: found)
+      return Draft(table: table, references: references, diagnostics: found)
     }
-    var drafts: [Draft] = []
-    drafts.reserveCapacity(built.count)
+    persisted = []
+    index.reserveTables(built.count)
     for draft in built {
       diagnostics += draft.diagnostics
-      index.tables[draft.declaration.name] = draft.table
-      drafts.append(draft)
+      index.add(draft.table)
     }
     // References need every table's key, so they are resolved once all tables exist.
     var tables: [TableModel] = []
+    tables.reserveCapacity(built.count)
     var resolved: [AssociationBuilder.Reference] = []
-    for var draft in drafts {
+    for var draft in built {
       for reference in draft.references {
         let column = draft.table.columns[reference.column]
         var foreignKey = ReferenceCheck.foreignKey(
-          reference.name, at: reference.location, from: draft.declaration.name,
+          reference.name, at: reference.location, from: draft.table.typeName,
           column: column, index: index, diagnostics: &diagnostics)
         for (key, action) in [("onDelete", reference.onDelete), ("onUpdate", reference.onUpdate)] {
           guard let action, action.action == "setNull", !column.isOptional else { continue }
@@ -121,7 +122,6 @@ public struct ModelBuilder: Sendable {
 
   /// One struct's table before references are resolved, with what building it reported.
   struct Draft: Sendable {
-    var declaration: StructDeclaration
     var table: TableModel
     var references: [Reference]
     var diagnostics: [Diagnostic]
@@ -378,15 +378,19 @@ public struct ModelBuilder: Sendable {
     index: DeclarationIndex, diagnostics: inout [Diagnostic]
   ) -> [EnumModel] {
     var names: Set<String> = []
-    let columns = tables.flatMap(\.columns) + children.flatMap(\.columns)
-    // Enums that JSON paths compare by raw value need the conformance as much as columns do.
-    let stored = columns.filter { $0.storage == .value }.map(\.unwrappedSwiftType)
-    for base in stored + pathEnums.sorted() {
-      guard let declaration = index.enums[base], declaration.rawType != nil else { continue }
+    func consider(_ base: String) {
+      guard !names.contains(base), index.enums[base]?.rawType != nil else { return }
       // An enum that already conforms, in its declaration or an extension, needs no
       // generated conformance (it would be redundant).
       if !index.conformsToDatabaseValue(base) { names.insert(base) }
     }
+    // Columns are read in place: a flattened copy of every column of a large model was the
+    // model stage's peak.
+    for columns in tables.lazy.map(\.columns) + children.lazy.map(\.columns) {
+      for column in columns where column.storage == .value { consider(column.unwrappedSwiftType) }
+    }
+    // Enums that JSON paths compare by raw value need the conformance as much as columns do.
+    for base in pathEnums.sorted() { consider(base) }
     return names.sorted().compactMap { name in
       guard let declaration = index.enums[name], let rawType = declaration.rawType else {
         return nil

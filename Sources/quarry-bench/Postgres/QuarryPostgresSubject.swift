@@ -29,7 +29,8 @@ final class QuarryPostgresSubject: PostgresSubject {
     """
     CREATE OR REPLACE FUNCTION quarry_notify() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      PERFORM pg_notify('quarry_changes', TG_TABLE_NAME);
+      IF pg_notify('quarry_changes', TG_TABLE_NAME) IS NULL THEN
+      END IF;
       RETURN NULL;
     END
     $$

@@ -8,7 +8,8 @@ import XCTest
 /// the previous `Schema.sql` and the migrations already written), and each version is
 /// compiled with its generated code into a small program linked against this build's Quarry.
 ///
-/// The program (`MigrationProject.driver`) takes a command and a database path: `create`
+/// The program (`MigrationProject.driver`) takes a command and a database path (or a
+/// PostgreSQL connection string, `PostgresTestDatabase.conninfo`): `create`
 /// migrates and inserts the version's rows, `migrate` migrates, `dump` does neither; each
 /// then prints `MigrationDump.swift`'s dump (schema and rows through raw SQL, rows decoded
 /// through the generated code, integrity and foreign-key checks).
@@ -129,7 +130,9 @@ struct MigrationProject {
       import Quarry
 
       let arguments = CommandLine.arguments
-      let db = try Database(path: arguments[2])
+      // A libpq connection string ("host=… dbname=…") is a PostgreSQL database.
+      let postgres = arguments[2].contains("dbname=")
+      let db = try postgres ? Database(postgres: arguments[2]) : Database(path: arguments[2])
       do {
         if arguments[1] == "create" || arguments[1] == "migrate" {
           try db.migrate(QuarryTables.all)
@@ -145,7 +148,7 @@ struct MigrationProject {
         print("error: \\(error)")
         exit(1)
       }
-      print(try MigrationDump.text(of: db))
+      print(try MigrationDump.text(of: db, postgres: postgres))
       \(decoded.joined(separator: "\n"))
 
       """

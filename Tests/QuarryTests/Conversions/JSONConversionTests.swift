@@ -35,32 +35,39 @@ final class JSONConversionTests: DatabaseTestCase {
   }
 }
 
-final class OptionalJSONConversionTests: XCTestCase {
-  func testNilBindsNullAndNullDecodesNil() throws {
-    let db = try Database.inMemory()
-    let result = try db.read { db -> [String]? in
-      let statement = try db.connection.cachedStatement("SELECT ?")
-      return try statement.withReset { statement in
-        try statement.bindJSON([String]?.none, at: 1)
-        _ = try statement.step()
-        XCTAssertEqual(Row(statement: statement, number: 1).databaseValue(at: 0), .null)
-        let decoded: [String]? = try Row(statement: statement, number: 1).decodeJSON(at: 0)
-        return decoded
+/// An optional Codable value bound and read back through one statement, on both engines.
+final class OptionalJSONConversionTests: EngineTestCase {
+  func testNilBindsNullAndNullDecodesNil() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      let result = try db.read { db -> [String]? in
+        let statement = try db.connection.cachedStatement("SELECT ?")
+        return try statement.withReset { statement in
+          try statement.bindJSON([String]?.none, at: 1)
+          _ = try statement.step()
+          XCTAssertEqual(Row(statement: statement, number: 1).databaseValue(at: 0), .null)
+          let decoded: [String]? = try Row(statement: statement, number: 1).decodeJSON(at: 0)
+          return decoded
+        }
       }
+      XCTAssertNil(result)
     }
-    XCTAssertNil(result)
   }
 
-  func testSomeBindsJSON() throws {
-    let db = try Database.inMemory()
-    let result = try db.read { db -> [String]? in
-      let statement = try db.connection.cachedStatement("SELECT ?")
-      return try statement.withReset { statement in
-        try statement.bindJSON(Optional(["a"]), at: 1)
-        _ = try statement.step()
-        return try Row(statement: statement, number: 1).decodeJSON(at: 0)
+  func testSomeBindsJSON() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      let result = try db.read { db -> [String]? in
+        let statement = try db.connection.cachedStatement("SELECT ?")
+        return try statement.withReset { statement in
+          try statement.bindJSON(Optional(["a"]), at: 1)
+          _ = try statement.step()
+          XCTAssertEqual(
+            Row(statement: statement, number: 1).databaseValue(at: 0), .text(#"["a"]"#))
+          return try Row(statement: statement, number: 1).decodeJSON(at: 0)
+        }
       }
+      XCTAssertEqual(result, ["a"])
     }
-    XCTAssertEqual(result, ["a"])
   }
 }

@@ -21,10 +21,17 @@ final class ScalarConversionTests: EngineTestCase {
     }
   }
 
-  func testCGFloatAndTimeIntervalRoundTripAsReal() throws {
-    XCTAssertEqual(try roundTrip(CGFloat(0.25), as: .real), 0.25)
-    XCTAssertEqual(try storageClass(of: CGFloat(-3), as: .real), "real")
-    XCTAssertEqual(try roundTrip(TimeInterval(86_400.5), as: .real), 86_400.5)
+  func testCGFloatAndTimeIntervalRoundTripAsReal() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      let quarter = try engineRoundTrip(CGFloat(0.25), as: .real, in: db)
+      XCTAssertEqual(quarter.value, 0.25)
+      XCTAssertEqual(quarter.stored, .real(0.25))
+      XCTAssertEqual(try engineRoundTrip(CGFloat(-3), as: .real, in: db).stored, .real(-3))
+      let day = try engineRoundTrip(TimeInterval(86_400.5), as: .real, in: db)
+      XCTAssertEqual(day.value, 86_400.5)
+      XCTAssertEqual(day.stored, .real(86_400.5))
+    }
   }
 
   func testNaNIsRefusedBecauseSQLiteWouldStoreNull() {
@@ -33,34 +40,54 @@ final class ScalarConversionTests: EngineTestCase {
     }
   }
 
-  func testNaNDatesAreRefusedAlsoInOptionalColumns() throws {
-    let nan = Date(timeIntervalSinceReferenceDate: .nan)
-    XCTAssertThrowsError(try roundTrip(nan, as: .real)) { error in
-      XCTAssertEqual("\(error)", "a NaN Date cannot be stored (SQLite makes it NULL)")
+  func testNaNDatesAreRefusedAlsoInOptionalColumns() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      let nan = Date(timeIntervalSinceReferenceDate: .nan)
+      // PostgreSQL's DOUBLE PRECISION could keep NaN, but a NaN Date is no moment: refused too.
+      XCTAssertThrowsError(try engineRoundTrip(nan, as: .real, kind: .date, in: db)) { error in
+        XCTAssertEqual(
+          "\(error)",
+          engine == .postgres
+            ? "a NaN Date cannot be stored: it is no moment in time"
+            : "a NaN Date cannot be stored (SQLite makes it NULL)")
+      }
+      // In a Date? column NULL means nil: a NaN stored as NULL would read back as "no date".
+      let declared = engine == .postgres ? "DOUBLE PRECISION" : "REAL"
+      try db.write { try $0.execute(#"CREATE TABLE "events" ("at" \#(declared))"#) }
+      let optional: Date? = nan
+      XCTAssertThrowsError(
+        try db.write {
+          try $0.execute(#"INSERT INTO "events" ("at") VALUES (?)"#, arguments: [optional])
+        })
+      XCTAssertEqual(try rawValue(#"SELECT count(*) FROM "events""#, in: db), .integer(0))
+      let none = try engineRoundTrip(Date?.none, as: .real, kind: .date, in: db)
+      XCTAssertEqual(none.value, .some(nil))
+      XCTAssertEqual(none.stored, .null)
     }
-    // In a Date? column NULL means nil: a NaN stored as NULL would read back as "no date".
-    let db = try Database.inMemory()
-    try db.write { try $0.execute(#"CREATE TABLE "events" ("at" REAL)"#) }
-    let optional: Date? = nan
-    XCTAssertThrowsError(
-      try db.write {
-        try $0.execute(#"INSERT INTO "events" ("at") VALUES (?)"#, arguments: [optional])
-      })
-    let count = try db.read { try $0.fetchValue(Int.self, sql: #"SELECT count(*) FROM "events""#) }
-    XCTAssertEqual(count, 0)
-    XCTAssertEqual(try roundTrip(Date?.none, as: .real), nil)
   }
 
-  func testStringsRoundTripEmptyNonASCIIAndNUL() throws {
-    XCTAssertEqual(try roundTrip("", as: .text), "")
-    XCTAssertEqual(try roundTrip("Rouge-gorge 🐦 コマドリ", as: .text), "Rouge-gorge 🐦 コマドリ")
-    XCTAssertEqual(try roundTrip("a\u{0}b", as: .text), "a\u{0}b")
-    XCTAssertEqual(
-      try roundTrip("'; DROP TABLE \"values\"; --", as: .text),
-      "'; DROP TABLE \"values\"; --")
+  func testStringsRoundTripEmptyNonASCIIAndNUL() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      for text in ["", "Rouge-gorge 🐦 コマドリ", "'; DROP TABLE \"values\"; --"] {
+        let back = try engineRoundTrip(text, as: .text, in: db)
+        XCTAssertEqual(back.value, text)
+        // The empty string is TEXT, not NULL, on both.
+        XCTAssertEqual(back.stored, .text(text))
+      }
+      switch engine {
+      case .sqlite:
+        XCTAssertEqual(try engineRoundTrip("a\u{0}b", as: .text, in: db).value, "a\u{0}b")
+      case .postgres:
+        // PostgreSQL text cannot hold U+0000: refused, never cut short.
+        XCTAssertThrowsError(try engineRoundTrip("a\u{0}b", as: .text, in: db))
+      }
+    }
   }
 
   func testEmptyStringIsNotNull() throws {
+    // SQLite's storage class; on both engines in testStringsRoundTripEmptyNonASCIIAndNUL.
     XCTAssertEqual(try storageClass(of: "", as: .text), "text")
   }
 
@@ -113,22 +140,34 @@ final class ScalarConversionTests: EngineTestCase {
     }
   }
 
-  func testDatesAreStoredAsSecondsSince2001() throws {
-    let db = try Database.inMemory()
-    let text = try db.read {
-      try $0.fetchValue(
-        String.self, sql: "SELECT datetime(? + 978307200, 'unixepoch')",
-        arguments: [Date(timeIntervalSince1970: 1_700_000_000)])
+  func testDatesAreStoredAsSecondsSince2001() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      let sql =
+        engine == .postgres
+        ? "SELECT to_char(to_timestamp(CAST(? AS double precision) + 978307200) AT TIME ZONE "
+          + "'UTC', 'YYYY-MM-DD HH24:MI:SS')"
+        : "SELECT datetime(? + 978307200, 'unixepoch')"
+      let text = try db.read {
+        try $0.fetchValue(
+          String.self, sql: sql, arguments: [Date(timeIntervalSince1970: 1_700_000_000)])
+      }
+      XCTAssertEqual(text, "2023-11-14 22:13:20")
     }
-    XCTAssertEqual(text, "2023-11-14 22:13:20")
   }
 
-  func testUUIDsAreStoredAsCanonicalText() throws {
-    let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
-    XCTAssertEqual(try roundTrip(uuid, as: .text), uuid)
-    XCTAssertEqual(
-      try roundTrip(uuid, as: .text).uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-    XCTAssertEqual(try storageClass(of: uuid, as: .text), "text")
+  /// Canonical upper-case TEXT on SQLite; PostgreSQL's `uuid` (its text output lower case).
+  func testUUIDsAreStoredAsCanonicalText() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
+      let back = try engineRoundTrip(uuid, as: .text, kind: .uuid, in: db)
+      XCTAssertEqual(back.value, uuid)
+      XCTAssertEqual(back.value?.uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+      XCTAssertEqual(
+        back.stored,
+        .text(engine == .postgres ? "e621e1f8-c36c-495a-93fc-0c247a3e6e5f" : uuid.uuidString))
+    }
   }
 
   func testURLsAndEnumsRoundTripOnBothEngines() throws {
@@ -159,15 +198,17 @@ final class ScalarConversionTests: EngineTestCase {
     XCTAssertEqual(try roundTrip(Kind?.none, as: .text), nil)
   }
 
-  func testAnUnknownRawValueIsAnErrorNotACrash() throws {
-    let db = try Database.inMemory()
-    XCTAssertThrowsError(
-      try db.read { try $0.fetchValue(Kind.self, sql: #"SELECT 'eagle' AS "kind""#) }
-    ) { error in
-      XCTAssertEqual(
-        "\(error)",
-        "cannot decode column 'kind' (row 1) as Kind: raw value eagle is not a case of Kind"
-          + #" - while executing `SELECT 'eagle' AS "kind"`"#)
+  func testAnUnknownRawValueIsAnErrorNotACrash() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      XCTAssertThrowsError(
+        try db.read { try $0.fetchValue(Kind.self, sql: #"SELECT 'eagle' AS "kind""#) }
+      ) { error in
+        XCTAssertEqual(
+          "\(error)",
+          "cannot decode column 'kind' (row 1) as Kind: raw value eagle is not a case of Kind"
+            + #" - while executing `SELECT 'eagle' AS "kind"`"#)
+      }
     }
   }
 }
@@ -176,28 +217,53 @@ enum Priority: Int, Sendable, DatabaseValueConvertible {
   case low = 1, high = 2
 }
 
-final class LenientReadingTests: XCTestCase {
-  func testValuesWrittenByOtherToolsAreAccepted() throws {
-    let db = try Database.inMemory()
-    let uuid = try db.read {
-      try $0.fetchValue(UUID.self, sql: "SELECT x'E621E1F8C36C495A93FC0C247A3E6E5F'")
+/// Values another tool wrote, in the storage class it chose, read leniently on both engines;
+/// each compared with what the engine itself answers to the same SELECT.
+final class LenientReadingTests: EngineTestCase {
+  func testValuesWrittenByOtherToolsAreAccepted() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      let bytes =
+        engine == .postgres
+        ? #"SELECT '\xE621E1F8C36C495A93FC0C247A3E6E5F'::bytea"#
+        : "SELECT x'E621E1F8C36C495A93FC0C247A3E6E5F'"
+      let uuid = try db.read { try $0.fetchValue(UUID.self, sql: bytes) }
+      XCTAssertEqual(uuid?.uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+      let stored: [UInt8] = [
+        0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24, 0x7A, 0x3E, 0x6E,
+        0x5F,
+      ]
+      XCTAssertEqual(try rawValue(bytes, in: db), .blob(Data(stored)))
+      // Lower-case text on SQLite; PostgreSQL's own uuid type.
+      let text =
+        engine == .postgres
+        ? "SELECT 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'::uuid"
+        : "SELECT 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'"
+      XCTAssertEqual(try db.read { try $0.fetchValue(UUID.self, sql: text) }, uuid)
+      XCTAssertEqual(try rawValue(text, in: db), .text("e621e1f8-c36c-495a-93fc-0c247a3e6e5f"))
+      let date = try db.read { try $0.fetchValue(Date.self, sql: "SELECT 60") }
+      XCTAssertEqual(date?.timeIntervalSinceReferenceDate, 60)
+      XCTAssertEqual(try rawValue("SELECT 60", in: db), .integer(60))
+      let double = try db.read { try $0.fetchValue(Double.self, sql: "SELECT 2") }
+      XCTAssertEqual(double, 2)
+      let decimal = try db.read { try $0.fetchValue(Decimal.self, sql: "SELECT '12.50'") }
+      XCTAssertEqual(decimal, Decimal(string: "12.5"))
+      XCTAssertEqual(try rawValue("SELECT '12.50'", in: db), .text("12.50"))
     }
-    XCTAssertEqual(uuid?.uuidString, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-    let date = try db.read { try $0.fetchValue(Date.self, sql: "SELECT 60") }
-    XCTAssertEqual(date?.timeIntervalSinceReferenceDate, 60)
-    let double = try db.read { try $0.fetchValue(Double.self, sql: "SELECT 2") }
-    XCTAssertEqual(double, 2)
-    let decimal = try db.read { try $0.fetchValue(Decimal.self, sql: "SELECT '12.50'") }
-    XCTAssertEqual(decimal, Decimal(string: "12.5"))
   }
 
-  func testAnIntegerIsNotAString() throws {
-    let db = try Database.inMemory()
-    XCTAssertThrowsError(try db.read { try $0.fetchValue(String.self, sql: "SELECT 1 AS \"n\"") }) {
-      XCTAssertEqual(
-        "\($0)",
-        "cannot decode column 'n' (row 1) as String: expected TEXT, found INTEGER 1 - while "
-          + "executing `SELECT 1 AS \"n\"`")
+  func testAnIntegerIsNotAString() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      XCTAssertThrowsError(
+        try db.read { try $0.fetchValue(String.self, sql: "SELECT 1 AS \"n\"") }
+      ) {
+        XCTAssertEqual(
+          "\($0)",
+          "cannot decode column 'n' (row 1) as String: expected TEXT, found INTEGER 1 - while "
+            + "executing `SELECT 1 AS \"n\"`")
+      }
+      XCTAssertEqual(try rawValue("SELECT 1 AS \"n\"", in: db), .integer(1))
     }
   }
 }

@@ -278,7 +278,7 @@ final class DatabaseTests: DatabaseTestCase {
   }
 }
 
-final class DatabaseConfigurationTests: XCTestCase {
+final class DatabaseConfigurationTests: EngineTestCase {
   func testMemoryPathReadsWhatItWrote() throws {
     let db = try Database(path: ":memory:")
     try db.migrate(Nest.self)
@@ -286,35 +286,57 @@ final class DatabaseConfigurationTests: XCTestCase {
     XCTAssertEqual(try db.read { try $0.count(Nest.self) }, 1)
   }
 
-  func testTraceSeesPlaceholdersNeverValues() throws {
-    let recorder = SQLRecorder()
-    let db = try Database.inMemory(configuration: recorder.configuration)
-    try db.migrate(Nest.self)
-    recorder.reset()
+  func testTraceSeesPlaceholdersNeverValues() {
+    forEachEngine { engine in
+      let recorder = SQLRecorder()
+      let db = try makeDatabase(configuration: recorder.configuration)
+      try db.migrate(Nest.self)
+      recorder.reset()
 
-    try db.write { try $0.insert(Nest(site: "secret site")) }
+      try db.write { try $0.insert(Nest(site: "secret site")) }
 
-    XCTAssertEqual(
-      recorder.recorded,
-      [
-        "BEGIN IMMEDIATE",
-        #"INSERT INTO "nests" ("id", "site") VALUES (?1, ?2)"#,
-        "COMMIT",
-      ])
+      // PostgreSQL takes the autoincrement key from the identity sequence when it is nil.
+      let insert =
+        engine == .postgres
+        ? #"INSERT INTO "nests" ("id", "site") VALUES (COALESCE(?1, "#
+          + #"nextval(pg_get_serial_sequence('"nests"', 'id'))), ?2) RETURNING "id""#
+        : #"INSERT INTO "nests" ("id", "site") VALUES (?1, ?2)"#
+      // PostgreSQL's write takes the writers' advisory lock around its transaction.
+      let lock = "(1364349529, hashtext(current_database()))"
+      XCTAssertEqual(
+        recorder.recorded,
+        engine == .postgres
+          ? [
+            "SELECT pg_advisory_lock\(lock)", "BEGIN ISOLATION LEVEL SERIALIZABLE", insert,
+            "COMMIT", "SELECT pg_advisory_unlock\(lock)",
+          ]
+          : ["BEGIN IMMEDIATE", insert, "COMMIT"])
+      XCTAssertFalse(recorder.recorded.contains { $0.contains("secret") })
+      XCTAssertEqual(try rawValue(#"SELECT "site" FROM "nests""#, in: db), .text("secret site"))
+    }
   }
 
-  func testEachReadRunsInOneTransaction() throws {
-    let recorder = SQLRecorder()
-    let db = try Database(path: temporaryPath(), configuration: recorder.configuration)
-    try db.migrate(Nest.self)
-    _ = try db.read { try $0.count(Nest.self) }  // opens the reader connection
-    recorder.reset()
+  func testEachReadRunsInOneTransaction() {
+    forEachEngine { engine in
+      let recorder = SQLRecorder()
+      // A file on SQLite, whose reads run on a reader connection of their own.
+      let db =
+        engine == .postgres
+        ? try makeDatabase(configuration: recorder.configuration)
+        : try Database(path: temporaryPath(), configuration: recorder.configuration)
+      try db.migrate(Nest.self)
+      _ = try db.read { try $0.count(Nest.self) }  // opens the reader connection
+      recorder.reset()
 
-    _ = try db.read { db in (try db.count(Nest.self), try db.fetchAll(Nest.self)) }
+      _ = try db.read { db in (try db.count(Nest.self), try db.fetchAll(Nest.self)) }
 
-    XCTAssertEqual(
-      recorder.recorded,
-      ["BEGIN", #"SELECT COUNT(*) FROM "nests""#, #"SELECT "id", "site" FROM "nests""#, "COMMIT"])
+      XCTAssertEqual(
+        recorder.recorded,
+        [
+          engine == .postgres ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN",
+          #"SELECT COUNT(*) FROM "nests""#, #"SELECT "id", "site" FROM "nests""#, "COMMIT",
+        ])
+    }
   }
 
   private func temporaryPath() -> String {

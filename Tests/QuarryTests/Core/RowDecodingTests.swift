@@ -39,6 +39,7 @@ final class RowDecodingTests: DatabaseTestCase {
 
   private let select = #"SELECT "id", "small", "label", "tags", "notes" FROM "measurements""#
 
+  // SQLite only: a PostgreSQL UTF8 database refuses text that is not UTF-8 when it is written.
   func testInvalidUTF8InAStringColumnNamesTableColumnAndRow() throws {
     try insertRaw(small: "1", label: "CAST(x'C328' AS TEXT)", tags: "'[]'")
     assertFetchFails(
@@ -46,6 +47,7 @@ final class RowDecodingTests: DatabaseTestCase {
         + "is not valid UTF-8 - while executing `\(select)`")
   }
 
+  // SQLite only, as above (and PostgreSQL's jsonb parses what it stores).
   func testInvalidUTF8InAJSONColumnIsARowDecodingError() throws {
     try insertRaw(small: "1", label: "'a'", tags: "CAST(x'5B2261FF225D' AS TEXT)")
     assertFetchFails(
@@ -63,11 +65,31 @@ final class RowDecodingTests: DatabaseTestCase {
     }
   }
 
-  func testWrongStorageClassIsAnError() throws {
-    try insertRaw(small: "'seven'", label: "'a'", tags: "'[]'")
-    assertFetchFails(
-      "cannot decode column 'small' of table 'measurements' (row 1) as Int8: expected INTEGER, "
-        + "found TEXT - while executing `\(select)`")
+  func testWrongStorageClassIsAnError() {
+    forEachEngine { engine in
+      switch engine {
+      case .sqlite:
+        // An INTEGER column of SQLite keeps text that is no number.
+        try insertRaw(small: "'seven'", label: "'a'", tags: "'[]'")
+        assertFetchFails(
+          "cannot decode column 'small' of table 'measurements' (row 1) as Int8: expected "
+            + "INTEGER, found TEXT - while executing `\(select)`")
+      case .postgres:
+        // A BIGINT column refuses it when it is written; text read as Int8 is still an error.
+        XCTAssertThrowsError(try insertRaw(small: "'seven'", label: "'a'", tags: "'[]'")) {
+          XCTAssertTrue("\($0)".hasPrefix("PostgreSQL error 22P02: "), "\($0)")
+        }
+        XCTAssertEqual(try rawValue(#"SELECT count(*) FROM "measurements""#, in: db), .integer(0))
+        XCTAssertThrowsError(
+          try db.read { try $0.fetchValue(Int8.self, sql: #"SELECT 'seven'::text AS "small""#) }
+        ) {
+          XCTAssertEqual(
+            "\($0)",
+            "cannot decode column 'small' (row 1) as Int8: expected INTEGER, found TEXT - while "
+              + #"executing `SELECT 'seven'::text AS "small"`"#)
+        }
+      }
+    }
   }
 
   func testOutOfRangeIntegerIsAnErrorNotATruncation() {
@@ -138,7 +160,10 @@ final class RowDecodingTests: DatabaseTestCase {
 
 /// Issue 15 #9: text that is not valid UTF-8 (written by another program) is an error, never
 /// silently repaired with U+FFFD.
-final class InvalidUTF8DecodingTests: XCTestCase {
+///
+/// Text that is not UTF-8 is SQLite's only: a PostgreSQL UTF8 database refuses it when it is
+/// written. Valid text and bytes read back on both engines.
+final class InvalidUTF8DecodingTests: EngineTestCase {
   private let invalid = "SELECT CAST(x'61FF62' AS TEXT)"
 
   func testInvalidUTF8IntoAStringIsARowDecodingError() throws {
@@ -168,19 +193,29 @@ final class InvalidUTF8DecodingTests: XCTestCase {
     }
   }
 
-  func testValidTextStillDecodesIncludingNULAndNonASCII() throws {
-    let db = try Database.inMemory()
-    XCTAssertEqual(
-      try db.read { try $0.fetchValue(String.self, sql: "SELECT CAST(x'61C3A90062' AS TEXT)") },
-      "aé\u{0}b")
-    XCTAssertEqual(try db.read { try $0.fetchValue(String.self, sql: "SELECT ''") }, "")
+  func testValidTextStillDecodesIncludingNULAndNonASCII() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      // PostgreSQL text holds no NUL: the same bytes without it.
+      let sql =
+        engine == .postgres
+        ? #"SELECT convert_from('\x61c3a962'::bytea, 'UTF8')"#
+        : "SELECT CAST(x'61C3A90062' AS TEXT)"
+      let text = engine == .postgres ? "aéb" : "aé\u{0}b"
+      XCTAssertEqual(try db.read { try $0.fetchValue(String.self, sql: sql) }, text)
+      XCTAssertEqual(try rawValue(sql, in: db), .text(text))
+      XCTAssertEqual(try db.read { try $0.fetchValue(String.self, sql: "SELECT ''") }, "")
+    }
   }
 
-  func testTheSameBytesInABlobReadAsData() throws {
-    let db = try Database.inMemory()
-    XCTAssertEqual(
-      try db.read { try $0.fetchValue(Data.self, sql: "SELECT x'61FF62'") },
-      Data([0x61, 0xFF, 0x62]))
+  func testTheSameBytesInABlobReadAsData() {
+    forEachEngine { engine in
+      let db = try makeDatabase()
+      let sql = engine == .postgres ? #"SELECT '\x61ff62'::bytea"# : "SELECT x'61FF62'"
+      XCTAssertEqual(
+        try db.read { try $0.fetchValue(Data.self, sql: sql) }, Data([0x61, 0xFF, 0x62]))
+      XCTAssertEqual(try rawValue(sql, in: db), .blob(Data([0x61, 0xFF, 0x62])))
+    }
   }
 
 }

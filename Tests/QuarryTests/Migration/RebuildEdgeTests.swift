@@ -76,7 +76,86 @@ private enum NotedCounters: MigrationVersion {
   ]
 }
 
+/// A row of `NotedCounters`' table, bound as generated code binds it: a nil key is the
+/// identity's to choose, any other is the application's.
+private struct CounterRow: TableRecord, Equatable {
+  typealias PrimaryKey = Int64
+  var id: Int64?
+  var name: String
+
+  static var table: TableDefinition { NotedCounters.table }
+
+  init(id: Int64?, name: String) {
+    self.id = id
+    self.name = name
+  }
+
+  init(row: Row) throws {
+    id = try row.decode(at: 0)
+    name = try row.decode(at: 1)
+  }
+
+  func bind(to statement: Statement) throws {
+    try statement.bind(id, at: 1)
+    try statement.bind(name, at: 2)
+    try statement.bind(String?.none, at: 3)
+  }
+
+  func bindPrimaryKey(to statement: Statement, at index: Int32) throws {
+    try statement.bind(id, at: index)
+  }
+
+  static func bind(primaryKey: Int64, to statement: Statement, at index: Int32) throws {
+    try statement.bind(primaryKey, at: index)
+  }
+}
+
 final class RebuildEdgeTests: MigrationTestCase {
+  /// A key the application picks below the rebuilt identity's next one (a gap a deleted row
+  /// left) must not move the identity back onto keys that are taken: SQLite hands out 5 next,
+  /// PostgreSQL handed out 3 again (a duplicate key) when its sequence was restarted unused.
+  func testAnExplicitKeyBelowTheNextOneAfterARebuildDoesNotMoveTheSequenceBack() {
+    forEachEngine { _ in
+      let db = try database(
+        at: [Evolving<Counters>.self],
+        sql: [
+          #"INSERT INTO "counters" ("name") VALUES ('a'), ('b'), ('c'), ('d')"#,
+          #"DELETE FROM "counters" WHERE "id" IN (2, 4)"#,
+        ])
+      try db.migrate([Evolving<NotedCounters>.self])
+      try db.write { tx in
+        try tx.insert(CounterRow(id: 2, name: "x"))
+        try tx.insert(CounterRow(id: nil, name: "y"))
+      }
+      XCTAssertEqual(
+        try rawRows(#"SELECT "id", "name" FROM "counters" ORDER BY "id""#, in: db),
+        [
+          [.integer(1), .text("a")], [.integer(2), .text("x")], [.integer(3), .text("c")],
+          [.integer(5), .text("y")],
+        ])
+    }
+  }
+
+  /// Keys of 0 and below are the application's to use on both engines, and the identity goes
+  /// on from 1: PostgreSQL refused them (setval out of bounds) while its sequence was unused.
+  func testAnExplicitKeyOfZeroOrBelowIsStoredAndTheIdentityStartsAtOne() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      try db.migrate([Evolving<NotedCounters>.self])
+      try db.write { tx in
+        try tx.insert(CounterRow(id: 0, name: "zero"))
+        try tx.insert(CounterRow(id: -5, name: "minus"))
+        try tx.insert(CounterRow(id: nil, name: "first"))
+      }
+      XCTAssertEqual(
+        try rawRows(#"SELECT "id", "name" FROM "counters" ORDER BY "id""#, in: db),
+        [
+          [.integer(-5), .text("minus")], [.integer(0), .text("zero")],
+          [.integer(1), .text("first")],
+        ])
+    }
+  }
+
   func testTheKeysOfDeletedRowsAreNotHandedOutAgainAfterARebuild() throws {
     forEachEngine { _ in
       let db = try database(

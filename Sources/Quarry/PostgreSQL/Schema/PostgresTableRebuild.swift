@@ -367,12 +367,18 @@ struct PostgresTableRebuild {
 
   /// The identity sequence of the new table continues after the largest key copied, or where
   /// the old one was if that is further.
+  ///
+  /// It is given the key before that as its last value (`setval(…, v)`, called), not the next
+  /// one unused (`setval(…, v + 1, false)`): an unused sequence has no last value, and an
+  /// insert of a key the application chose keeps the sequence past that key by its last value,
+  /// so an unused one would be moved back onto keys in use. Nothing to continue (no key of 1 or
+  /// more, nothing handed out) leaves the new sequence unused at 1.
   private func restartIdentity(after positions: [String: Int64]) throws {
     for column in definition.columns where column.isAutoincrement {
       _ = try catalog.rows(
-        "SELECT setval(pg_get_serial_sequence(?1, ?2), greatest(coalesce(max("
-          + SQLIdentifier.quote(column.name) + "), 0) + 1, CAST(?3 AS bigint)), false) FROM "
-          + SQLIdentifier.quote(table),
+        "SELECT setval(pg_get_serial_sequence(?1, ?2), v) FROM (SELECT greatest(coalesce(max("
+          + SQLIdentifier.quote(column.name) + "), 0), CAST(?3 AS bigint) - 1) AS v FROM "
+          + SQLIdentifier.quote(table) + ") AS q WHERE v >= 1",
         [
           .text(SQLIdentifier.quote(table)), .text(column.name),
           .integer(positions[column.name] ?? 1),

@@ -14,21 +14,24 @@ enum EnumRawTypeCheck {
     _ enums: [EnumModel], files: [ScannedFile], diagnostics: inout [Diagnostic]
   ) {
     guard !enums.isEmpty else { return }
-    let used = Dictionary(enums.map { ($0.name, $0) }) { first, _ in first }
-    var first: [String: EnumDeclaration] = [:]
-    for declaration in files.flatMap(\.enums) where used[declaration.name] != nil {
-      guard let original = first[declaration.name] else {
-        first[declaration.name] = declaration
-        continue
+    let used = Set(enums.map(\.name))
+    // Only what the message needs of each first declaration, not a copy of every enum.
+    var first: [String: (rawType: String?, location: SourceLocation)] = [:]
+    for file in files {
+      for declaration in file.enums where used.contains(declaration.name) {
+        guard let original = first[declaration.name] else {
+          first[declaration.name] = (declaration.rawType, declaration.location)
+          continue
+        }
+        guard declaration.rawType != original.rawType else { continue }
+        diagnostics.append(
+          .error(
+            .enumRawTypeDiffers(
+              enumName: declaration.name, rawType: declaration.rawType ?? "none",
+              otherType: original.rawType ?? "none"),
+            at: declaration.location,
+            notes: [.init(ModelMessage.firstDeclaredHere.text, at: original.location)]))
       }
-      guard declaration.rawType != original.rawType else { continue }
-      diagnostics.append(
-        .error(
-          .enumRawTypeDiffers(
-            enumName: declaration.name, rawType: declaration.rawType ?? "none",
-            otherType: original.rawType ?? "none"),
-          at: declaration.location,
-          notes: [.init(ModelMessage.firstDeclaredHere.text, at: original.location)]))
     }
   }
 }

@@ -12,7 +12,7 @@ enum ReferenceCheck {
     _ name: String, at location: SourceLocation, from scope: String, column: ColumnModel,
     index: DeclarationIndex, diagnostics: inout [Diagnostic]
   ) -> ForeignKeyModel? {
-    guard let resolved = index.resolve(name, from: scope), let table = index.tables[resolved]
+    guard let resolved = index.resolve(name, from: scope), let table = index.table(resolved)
     else {
       let candidates = index.persisted.sorted()
       let suggestion = EditDistance.suggestion(for: name, among: candidates)
