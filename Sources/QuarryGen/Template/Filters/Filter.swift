@@ -28,7 +28,8 @@ struct Filter: Sendable {
   static let all: [String: Filter] = {
     var filters: [String: Filter] = [:]
     for filter in stringCaseFilters + collectionFilters + textFilters + escapeFilters
-      + [defaultFilter, fillFilter] + sourceryFilters + stencilFilters + swiftCodeFilters
+      + [defaultFilter, fillFilter, wrapHeaderFilter, wrapMemberFilter] + sourceryFilters
+      + stencilFilters + swiftCodeFilters
       + sourceryValueFilters + sourceryModelFilters
     {
       filters[filter.name] = filter
