@@ -40,4 +40,31 @@ final class WrapFilterTests: XCTestCase {
       "{% filter wrapMember:20 %}\n    try Type.member(a, b)\n  of: A.b\n{% endfilter %}",
       "    try Type.member(a, b)\n  of: A.b\n")
   }
+
+  func testWrapHeaderLeavesSignatures() {
+    assertRenders(
+      "{% filter wrapHeader:20 %}\n  func f(from stored: Type) {\n{% endfilter %}",
+      "  func f(from stored: Type) {\n")
+  }
+
+  func testWrapDeclarationMovesTheBraceThenTheParameters() {
+    assertRenders(
+      "{% filter wrapDeclaration:27 %}\n  func f(from stored: Type) {\n{% endfilter %}",
+      "  func f(from stored: Type)\n  {\n")
+    assertRenders(
+      "{% filter wrapDeclaration:21 %}\n  init(record r: Type) {\n{% endfilter %}",
+      "  init(\n    record r: Type\n  ) {\n")
+    assertRenders(
+      "{% filter wrapDeclaration:14 %}\n  init(record r: Type) {\n{% endfilter %}",
+      "  init(\n    record r:\n      Type\n  ) {\n")
+  }
+
+  func testWrapDeclarationMovesAPropertysType() {
+    assertRenders(
+      "{% filter wrapDeclaration:20 %}\n  private var saved: [Child]\n{% endfilter %}",
+      "  private var saved:\n    [Child]\n")
+    assertRenders(
+      "{% filter wrapDeclaration:20 %}\n  var saved: [Child] = []\n  let x = f(a: b, c: d)\n{% endfilter %}",
+      "  var saved: [Child] = []\n  let x = f(a: b, c: d)\n")
+  }
 }

@@ -28,7 +28,8 @@ struct Filter: Sendable {
   static let all: [String: Filter] = {
     var filters: [String: Filter] = [:]
     for filter in stringCaseFilters + collectionFilters + textFilters + escapeFilters
-      + [defaultFilter, fillFilter, wrapHeaderFilter, wrapMemberFilter] + sourceryFilters
+      + [defaultFilter, fillFilter, wrapHeaderFilter, wrapMemberFilter, wrapDeclarationFilter]
+      + sourceryFilters
       + stencilFilters + swiftCodeFilters
       + sourceryValueFilters + sourceryModelFilters
     {

@@ -23,10 +23,18 @@ extension Filter {
     return .success(.string(lines.joined(separator: "\n")))
   }
 
+  private static let modifiers: Set<Substring> = [
+    "public", "package", "internal", "fileprivate", "private", "final", "open",
+  ]
+
   private static func wrapHeader(_ line: String, width: Int) -> String {
     guard line.count > width, line.hasSuffix(" {") else { return line }
     let indent = String(line.prefix { $0 == " " })
     let header = line.dropFirst(indent.count).dropLast(2)
+    let words = header.split(separator: " ")
+    guard let kind = words.firstIndex(where: { !modifiers.contains($0) }),
+      ["extension", "struct", "enum", "class", "actor", "protocol"].contains(words[kind])
+    else { return line }
     // Type names hold no ": " (generic arguments aside, which headers here do not have).
     let colon = header.range(of: ": ")
     let head = colon.map { header[..<$0.lowerBound] + ":" } ?? String(header)
