@@ -67,4 +67,20 @@ final class WrapFilterTests: XCTestCase {
       "{% filter wrapDeclaration:20 %}\n  var saved: [Child] = []\n  let x = f(a: b, c: d)\n{% endfilter %}",
       "  var saved: [Child] = []\n  let x = f(a: b, c: d)\n")
   }
+
+  func testHangParenthesisMovesTheClosingParenthesisOfALongLastArgument() {
+    assertRenders(
+      "{% filter hangParenthesis:14 %}\n    f(\n      a, bcdef)\n{% endfilter %}",
+      "    f(\n      a, bcdef\n    )\n")
+    // A string literal hangs its `)` even when it is too long by itself.
+    assertRenders(
+      "{% filter hangParenthesis:10 %}\n      \"long text\")\n{% endfilter %}",
+      "      \"long text\"\n    )\n")
+  }
+
+  func testHangParenthesisLeavesBalancedAndShortLines() {
+    assertRenders(
+      "{% filter hangParenthesis:10 %}\n    call(abcdef)\n    a, b)\n{% endfilter %}",
+      "    call(abcdef)\n    a, b)\n")
+  }
 }

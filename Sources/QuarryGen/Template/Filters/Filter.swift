@@ -28,7 +28,10 @@ struct Filter: Sendable {
   static let all: [String: Filter] = {
     var filters: [String: Filter] = [:]
     for filter in stringCaseFilters + collectionFilters + textFilters + escapeFilters
-      + [defaultFilter, fillFilter, wrapHeaderFilter, wrapMemberFilter, wrapDeclarationFilter]
+      + [
+        defaultFilter, fillFilter, wrapHeaderFilter, wrapMemberFilter, wrapDeclarationFilter,
+        hangParenthesisFilter,
+      ]
       + sourceryFilters
       + stencilFilters + swiftCodeFilters
       + sourceryValueFilters + sourceryModelFilters
