@@ -83,4 +83,19 @@ final class WrapFilterTests: XCTestCase {
       "{% filter hangParenthesis:10 %}\n    call(abcdef)\n    a, b)\n{% endfilter %}",
       "    call(abcdef)\n    a, b)\n")
   }
+
+  func testWrapCalleeBreaksBeforeTheMemberOrAfterTheEquals() {
+    assertRenders(
+      "{% filter wrapCallee:16 %}\n    try Owner.insert(\n      a, in: db)\n{% endfilter %}",
+      "    try Owner\n      .insert(\n        a, in: db)\n")
+    assertRenders(
+      "{% filter wrapCallee:16 %}\n    let c = Child.changed(\n      a)\n{% endfilter %}",
+      "    let c =\n      Child.changed(\n        a)\n")
+  }
+
+  func testWrapCalleeLeavesACallThatFits() {
+    assertRenders(
+      "{% filter wrapCallee:40 %}\n    try Owner.insert(\n      a, in: db)\n{% endfilter %}",
+      "    try Owner.insert(\n      a, in: db)\n")
+  }
 }

@@ -30,7 +30,7 @@ struct Filter: Sendable {
     for filter in stringCaseFilters + collectionFilters + textFilters + escapeFilters
       + [
         defaultFilter, fillFilter, wrapHeaderFilter, wrapMemberFilter, wrapDeclarationFilter,
-        hangParenthesisFilter,
+        hangParenthesisFilter, wrapCalleeFilter,
       ]
       + sourceryFilters
       + stencilFilters + swiftCodeFilters
