@@ -98,4 +98,19 @@ final class WrapFilterTests: XCTestCase {
       "{% filter wrapCallee:40 %}\n    try Owner.insert(\n      a, in: db)\n{% endfilter %}",
       "    try Owner.insert(\n      a, in: db)\n")
   }
+
+  func testWrapDeclarationBreaksASignatureWithoutBraceAndAGenericParameter() {
+    assertRenders(
+      "{% filter wrapDeclaration:20 %}\n  static func value(from r: R)\n{% endfilter %}",
+      "  static func value(\n    from r: R\n  )\n")
+    assertRenders(
+      "{% filter wrapDeclaration:20 %}\n    _ children: Slice<Child>,\n{% endfilter %}",
+      "    _ children: Slice<\n      Child\n    >,\n")
+  }
+
+  func testWrapMemberBreaksAFunctionReferenceAfterItsParenthesis() {
+    assertRenders(
+      "{% filter wrapMember:30 %}\n      bindKey: Owner.bind(primaryKey:to:at:)\n{% endfilter %}",
+      "      bindKey: Owner.bind(\n        primaryKey:to:at:)\n")
+  }
 }

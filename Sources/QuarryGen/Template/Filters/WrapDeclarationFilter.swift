@@ -34,10 +34,27 @@ extension Filter {
     let indent = String(line.prefix { $0 == " " })
     let text = line.dropFirst(indent.count)
     let words = text.split(separator: " ")
+    // A parameter of a generic type too long for its line: `label name: Slice<⏎  Type⏎>,`.
+    if let colon = text.range(of: ": "), text.hasSuffix(">,") || text.hasSuffix(">"),
+      let open = text.firstIndex(of: "<"), open > colon.upperBound,
+      !text[colon.upperBound...].contains(" "), text.filter({ $0 == "<" }).count == 1
+    {
+      let close = text.lastIndex(of: ">") ?? text.endIndex
+      return indent + text[...open] + "\n" + indent + "  " + text[text.index(after: open)..<close]
+        + "\n" + indent + text[close...]
+    }
     guard let first = words.first?.split(separator: "(").first,
       declarationKeywords.contains(first)
     else { return line }
     let head = text.firstIndex(of: "(").map { text[..<$0].split(separator: " ") } ?? []
+    // A signature whose `-> Type {` is on the next line: its parameters go on their own.
+    if text.hasSuffix(")"), let open = text.firstIndex(of: "("), text.last == ")",
+      head.dropLast().allSatisfy(declarationKeywords.contains),
+      head.dropLast().contains("func") || head.last == "init"
+    {
+      let parameters = text[text.index(after: open)..<text.index(before: text.endIndex)]
+      return indent + text[...open] + "\n" + indent + "  " + parameters + "\n" + indent + ")"
+    }
     if text.hasSuffix(") {"), let open = text.firstIndex(of: "("),
       head.dropLast().allSatisfy(declarationKeywords.contains),
       head.dropLast().contains("func") || head.last == "init"

@@ -30,6 +30,15 @@ extension Filter {
     guard let colon = text.range(of: ": ") else { return line }
     let label = text[..<colon.lowerBound]
     let path = text[colon.upperBound...]
+    // `bindKey: Owner.bind(primaryKey:to:at:)`: the argument names of the reference break.
+    if path.hasSuffix(":)") || path.hasSuffix(":),"), let open = path.firstIndex(of: "("),
+      label.allSatisfy(isIdentifierCharacter),
+      indent.count + label.count + 2
+        + path.distance(from: path.startIndex, to: open) + 1 <= width
+    {
+      return indent + label + ": " + path[...open] + "\n" + indent + "  "
+        + path[path.index(after: open)...]
+    }
     guard !label.isEmpty, label.allSatisfy(isIdentifierCharacter),
       path.allSatisfy({ isIdentifierCharacter($0) || $0 == "." || $0 == "," }),
       !path.dropLast().contains(","), let dot = path.lastIndex(of: "."), dot != path.startIndex
