@@ -113,4 +113,10 @@ final class WrapFilterTests: XCTestCase {
       "{% filter wrapMember:30 %}\n      bindKey: Owner.bind(primaryKey:to:at:)\n{% endfilter %}",
       "      bindKey: Owner.bind(\n        primaryKey:to:at:)\n")
   }
+
+  func testWrapDeclarationMovesALongParametersType() {
+    assertRenders(
+      "{% filter wrapDeclaration:20 %}\n    status: LongStatusKind,\n    of: Owner.member,\n{% endfilter %}",
+      "    status:\n      LongStatusKind,\n    of: Owner.member,\n")
+  }
 }

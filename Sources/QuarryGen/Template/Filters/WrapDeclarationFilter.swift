@@ -43,6 +43,12 @@ extension Filter {
       return indent + text[...open] + "\n" + indent + "  " + text[text.index(after: open)..<close]
         + "\n" + indent + text[close...]
     }
+    // A parameter `label: Type,` too long for its line: the type goes below, two columns in.
+    if words.count == 2, words[0].hasSuffix(":"), words[0].dropLast().allSatisfy(isIdentifier),
+      !words[1].contains("."), !words[1].contains("(")
+    {
+      return indent + words[0] + "\n" + indent + "  " + words[1]
+    }
     guard let first = words.first?.split(separator: "(").first,
       declarationKeywords.contains(first)
     else { return line }
@@ -79,5 +85,9 @@ extension Filter {
       let colon = text.range(of: ": ")
     else { return line }
     return indent + text[..<colon.lowerBound] + ":\n" + indent + "  " + text[colon.upperBound...]
+  }
+
+  private static func isIdentifier(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
   }
 }
