@@ -9,7 +9,7 @@ import XCTest
 /// line must still compile).
 ///
 /// CI runs `QUARRY_LONG_NAME_MODELS` models (default 12, in one swiftc call);
-/// `QUARRY_LONG_NAME_LIMITS=type,property,sql` sets the longest names (default `40,20,40`:
+/// `QUARRY_LONG_NAME_LIMITS=type,property,sql` sets the longest names (default `60,20,40`:
 /// the lengths every layout handles so far; `80,60,60`, issue 20's goal, still fails);
 /// `QUARRY_LONG_NAME_SEED` moves the first seed; `QUARRY_LONG_NAME_KEEP=/some/folder` writes
 /// the models and their output there (kept after the run) to rerun `swift format` on them.
@@ -22,7 +22,7 @@ final class LongNameLintTests: XCTestCase {
     let environment = ProcessInfo.processInfo.environment
     let count = environment["QUARRY_LONG_NAME_MODELS"].flatMap(UInt64.init) ?? 12
     let firstSeed = environment["QUARRY_LONG_NAME_SEED"].flatMap(UInt64.init) ?? 1
-    let limits = (environment["QUARRY_LONG_NAME_LIMITS"] ?? "40,20,40").split(separator: ",")
+    let limits = (environment["QUARRY_LONG_NAME_LIMITS"] ?? "60,20,40").split(separator: ",")
       .compactMap { Int($0) }
     try XCTSkipIf(limits.count != 3, "QUARRY_LONG_NAME_LIMITS is type,property,sql lengths")
     let root =
