@@ -119,4 +119,13 @@ final class WrapFilterTests: XCTestCase {
       "{% filter wrapDeclaration:20 %}\n    status: LongStatusKind,\n    of: Owner.member,\n{% endfilter %}",
       "    status:\n      LongStatusKind,\n    of: Owner.member,\n")
   }
+
+  func testWrapDeclarationMovesAnInoutParametersTypeAndALongSignatureParameter() {
+    assertRenders(
+      "{% filter wrapDeclaration:20 %}\n    _ values: inout [Row],\n{% endfilter %}",
+      "    _ values:\n      inout [Row],\n")
+    assertRenders(
+      "{% filter wrapDeclaration:16 %}\n  func f(from r: LongType)\n{% endfilter %}",
+      "  func f(\n    from r:\n      LongType\n  )\n")
+  }
 }

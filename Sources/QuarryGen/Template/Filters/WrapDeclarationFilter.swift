@@ -44,10 +44,13 @@ extension Filter {
         + "\n" + indent + text[close...]
     }
     // A parameter `label: Type,` too long for its line: the type goes below, two columns in.
-    if words.count == 2, words[0].hasSuffix(":"), words[0].dropLast().allSatisfy(isIdentifier),
-      !words[1].contains("."), !words[1].contains("(")
+    if let colon = text.range(of: ": "), !text[colon.upperBound...].contains(": "),
+      !text.contains("."), !text.contains("("), !text.contains(" = "),
+      text[..<colon.lowerBound].split(separator: " ").count <= 2,
+      text[..<colon.lowerBound].allSatisfy({ isIdentifier($0) || $0 == " " }),
+      !declarationKeywords.contains(words[0])
     {
-      return indent + words[0] + "\n" + indent + "  " + words[1]
+      return indent + text[..<colon.lowerBound] + ":\n" + indent + "  " + text[colon.upperBound...]
     }
     guard let first = words.first?.split(separator: "(").first,
       declarationKeywords.contains(first)
@@ -59,7 +62,8 @@ extension Filter {
       head.dropLast().contains("func") || head.last == "init"
     {
       let parameters = text[text.index(after: open)..<text.index(before: text.endIndex)]
-      return indent + text[...open] + "\n" + indent + "  " + parameters + "\n" + indent + ")"
+      return indent + text[...open] + "\n"
+        + parameterLines(parameters, indent: indent, width: width) + "\n" + indent + ")"
     }
     if text.hasSuffix(") {"), let open = text.firstIndex(of: "("),
       head.dropLast().allSatisfy(declarationKeywords.contains),
@@ -70,14 +74,8 @@ extension Filter {
         return indent + signature + "\n" + indent + "{"
       }
       let parameters = text[text.index(after: open)..<text.index(text.endIndex, offsetBy: -3)]
-      var list = indent + "  " + parameters
-      // One parameter too long for its line: its type goes below it, four columns in.
-      if list.count > width, !parameters.contains(", "), let colon = parameters.range(of: ": ") {
-        list =
-          indent + "  " + parameters[..<colon.lowerBound] + ":\n" + indent + "    "
-          + parameters[colon.upperBound...]
-      }
-      return indent + text[...open] + "\n" + list + "\n" + indent + ") {"
+      return indent + text[...open] + "\n"
+        + parameterLines(parameters, indent: indent, width: width) + "\n" + indent + ") {"
     }
     // `var name: Type` without a value, accessors or a body.
     guard words.contains("var") || words.contains("let"),
@@ -89,5 +87,17 @@ extension Filter {
 
   private static func isIdentifier(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || character == "_"
+  }
+
+  /// The parameters on a line two columns in; one parameter too long for it puts its type
+  /// below it, four columns in.
+  private static func parameterLines(_ parameters: Substring, indent: String, width: Int)
+    -> String
+  {
+    let list = indent + "  " + parameters
+    guard list.count > width, !parameters.contains(", "), let colon = parameters.range(of: ": ")
+    else { return list }
+    return indent + "  " + parameters[..<colon.lowerBound] + ":\n" + indent + "    "
+      + parameters[colon.upperBound...]
   }
 }
