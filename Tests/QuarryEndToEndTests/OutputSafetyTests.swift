@@ -72,12 +72,30 @@ final class OutputSafetyTests: XCTestCase {
     try FileManager.default.createSymbolicLink(
       atPath: folder.appendingPathComponent("Link").path, withDestinationPath: "Models")
     let cases: [(arguments: [String], message: String)] = [
-      (["Models", "--output", "Models"], "Models: error: the output folder is the scanned folder 'Models': "),
-      (["Models", "--output", "Models/"], "Models: error: the output folder is the scanned folder 'Models': "),
-      (["Models", "--output", "."], ".: error: the output folder holds the scanned folder 'Models': "),
-      (["Models/Bird.swift", "--output", "."], ".: error: the output folder holds the scanned file 'Models/Bird.swift': "),
-      (["Models", "--output", "Link"], "Models: error: the output folder is the scanned folder 'Models' (through a symbolic link): "),
-      (["Link", "--output", "Models"], "Models: error: the output folder is the scanned folder 'Link' (through a symbolic link): "),
+      (
+        ["Models", "--output", "Models"],
+        "Models: error: the output folder is the scanned folder 'Models': "
+      ),
+      (
+        ["Models", "--output", "Models/"],
+        "Models: error: the output folder is the scanned folder 'Models': "
+      ),
+      (
+        ["Models", "--output", "."],
+        ".: error: the output folder holds the scanned folder 'Models': "
+      ),
+      (
+        ["Models/Bird.swift", "--output", "."],
+        ".: error: the output folder holds the scanned file 'Models/Bird.swift': "
+      ),
+      (
+        ["Models", "--output", "Link"],
+        "Models: error: the output folder is the scanned folder 'Models' (through a symbolic link): "
+      ),
+      (
+        ["Link", "--output", "Models"],
+        "Models: error: the output folder is the scanned folder 'Link' (through a symbolic link): "
+      ),
     ]
     for (arguments, message) in cases {
       for mode in [[], ["--check"], ["--dry-run"]] {
@@ -124,7 +142,8 @@ final class OutputSafetyTests: XCTestCase {
           + "run 'quarry generate' without '--check'\n"))
     XCTAssertEqual(
       try quarry(["generate", "Models", "--output", "Gen", "--no-cache"]),
-      QuarryRun(exitCode: 0, standardOutput: "quarry: 5 generated files up to date\n", standardError: ""))
+      QuarryRun(
+        exitCode: 0, standardOutput: "quarry: 5 generated files up to date\n", standardError: ""))
     XCTAssertEqual(try String(contentsOf: manifest, encoding: .utf8), current)
   }
 
@@ -239,7 +258,8 @@ final class OutputSafetyTests: XCTestCase {
 
   func testTwoOutputsWithOneNameAreDiagnosticsNotACrash() throws {
     try model("A/Kind.swift", "Kind")
-    try file("B/Nest.swift", "// quarry: persist\nstruct Nest {\n  var id: Int\n  var kind: Kind\n}\n")
+    try file(
+      "B/Nest.swift", "// quarry: persist\nstruct Nest {\n  var id: Int\n  var kind: Kind\n}\n")
     try file("B/KindEnum.swift", "enum Kind: String {\n  case a\n}\n")
     let enumAndStruct = try quarry(["generate", "A", "B", "--output", "Gen"])
     XCTAssertEqual(
@@ -272,7 +292,8 @@ final class OutputSafetyTests: XCTestCase {
         "T/Kind+Quarry.swift.stencil:1:1: error: template 'T/Kind+Quarry.swift.stencil' and "
           + "struct 'Kind' in 'A/Kind.swift' would both be written to 'Kind+Quarry.swift'; "),
       template.standardError)
-    try FileManager.default.removeItem(at: templates.appendingPathComponent("Kind+Quarry.swift.stencil"))
+    try FileManager.default.removeItem(
+      at: templates.appendingPathComponent("Kind+Quarry.swift.stencil"))
     try file("T/..stencil", "x\n")
     let nameless = try quarry(["generate", "A", "--output", "Gen", "--templates", "T"])
     XCTAssertEqual(nameless.exitCode, 1)
@@ -324,9 +345,13 @@ final class OutputSafetyTests: XCTestCase {
     for name in ["../../x.swift", "../x.swift", "/tmp/x.swift", "..", ".Hidden.swift"] {
       let run = try quarry(["generate", "Models", "--output", "Gen", "--single-file", name])
       XCTAssertEqual(run.exitCode, 1, name)
-      XCTAssertTrue(run.standardError.hasPrefix("quarry: error: '--single-file' "), run.standardError)
+      XCTAssertTrue(
+        run.standardError.hasPrefix("quarry: error: '--single-file' "), run.standardError)
     }
-    for outside in [folder.deletingLastPathComponent(), folder.deletingLastPathComponent().deletingLastPathComponent()] {
+    for outside in [
+      folder.deletingLastPathComponent(),
+      folder.deletingLastPathComponent().deletingLastPathComponent(),
+    ] {
       XCTAssertFalse(
         FileManager.default.fileExists(atPath: outside.appendingPathComponent("x.swift").path))
     }
@@ -338,7 +363,9 @@ final class OutputSafetyTests: XCTestCase {
     XCTAssertEqual(
       run.standardError,
       "GenL/\(long)+Quarry.swift: error: cannot write the file: the file name is 263 bytes long, "
-        + "over the 243 a generated file name may have; shorten the type's or the template's name\n")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("GenL").path))
+        + "over the 243 a generated file name may have; shorten the type's or the template's name\n"
+    )
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("GenL").path))
   }
 }

@@ -75,7 +75,8 @@ public final class OwnedTable: Sendable {
     } else {
       let columns = quotedNames[0..<rootKeyColumns].joined(separator: ", ")
       let rows = (0..<count).map { row in
-        "(" + (1...rootKeyColumns).map { "?\(row * rootKeyColumns + $0)" }
+        "("
+          + (1...rootKeyColumns).map { "?\(row * rootKeyColumns + $0)" }
           .joined(separator: ", ") + ")"
       }
       list = "(\(columns)) IN (VALUES " + rows.joined(separator: ", ") + ")"

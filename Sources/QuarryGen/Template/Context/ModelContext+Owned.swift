@@ -34,7 +34,8 @@ extension ModelContext {
         + key.enumerated().map { "\($0.element.propertyName): row.decode(at: \($0.offset))" }
         .joined(separator: ", ") + ")"
       insertKey = "let key = PrimaryKey(" + parts.joined(separator: ", ") + ")"
-      recordKey = insertKey
+      // The record class is declared outside the struct: its `PrimaryKey` is `Value`'s.
+      recordKey = "let key = Value.PrimaryKey(" + parts.joined(separator: ", ") + ")"
     }
     let relations = table.relations.map { relation in
       TemplateValue.dictionary(relationValue(relation, in: table))

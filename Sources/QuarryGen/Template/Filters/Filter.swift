@@ -28,7 +28,12 @@ struct Filter: Sendable {
   static let all: [String: Filter] = {
     var filters: [String: Filter] = [:]
     for filter in stringCaseFilters + collectionFilters + textFilters + escapeFilters
-      + [defaultFilter, fillFilter] + sourceryFilters + stencilFilters + swiftCodeFilters
+      + [
+        defaultFilter, fillFilter, wrapHeaderFilter, wrapMemberFilter, wrapDeclarationFilter,
+        hangParenthesisFilter, wrapCalleeFilter,
+      ]
+      + sourceryFilters
+      + stencilFilters + swiftCodeFilters
       + sourceryValueFilters + sourceryModelFilters
     {
       filters[filter.name] = filter
