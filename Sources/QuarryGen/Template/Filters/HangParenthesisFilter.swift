@@ -11,18 +11,7 @@
 /// ```
 /// prints the message, then `    )` alone, when the message line passes 100 columns.
 extension Filter {
-  static let hangParenthesisFilter = Filter("hangParenthesis", arguments: 1...1) {
-    input, arguments in
-    guard let string = input.stringValue else { return .failure(.unsupportedInput(input)) }
-    guard case .number(let number) = arguments[0], number >= 1 else {
-      return .failure(
-        .invalidArgument(index: 0, expected: "a whole number", got: arguments[0]))
-    }
-    let lines = string.split(separator: "\n", omittingEmptySubsequences: false).map {
-      hangParenthesis(String($0), width: Int(number))
-    }
-    return .success(.string(lines.joined(separator: "\n")))
-  }
+  static let hangParenthesisFilter = Filter.eachLine("hangParenthesis", hangParenthesis(_:width:))
 
   private static func hangParenthesis(_ line: String, width: Int) -> String {
     guard line.count > width, line.hasSuffix(")") else { return line }

@@ -11,18 +11,7 @@
 /// ```
 /// prints `  fileprivate init(⏎    quarryRecord record: <long name>Record⏎  ) {`.
 extension Filter {
-  static let wrapDeclarationFilter = Filter("wrapDeclaration", arguments: 1...1) {
-    input, arguments in
-    guard let string = input.stringValue else { return .failure(.unsupportedInput(input)) }
-    guard case .number(let number) = arguments[0], number >= 1 else {
-      return .failure(
-        .invalidArgument(index: 0, expected: "a whole number", got: arguments[0]))
-    }
-    let lines = string.split(separator: "\n", omittingEmptySubsequences: false).map {
-      wrapDeclaration(String($0), width: Int(number))
-    }
-    return .success(.string(lines.joined(separator: "\n")))
-  }
+  static let wrapDeclarationFilter = Filter.eachLine("wrapDeclaration", wrapDeclaration(_:width:))
 
   private static let declarationKeywords: Set<Substring> = [
     "public", "package", "internal", "fileprivate", "private", "static", "mutating",

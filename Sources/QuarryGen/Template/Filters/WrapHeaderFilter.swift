@@ -11,17 +11,7 @@
 /// ```
 /// prints `extension <long name>:⏎  TableRecord⏎{` for a name of 86 characters.
 extension Filter {
-  static let wrapHeaderFilter = Filter("wrapHeader", arguments: 1...1) { input, arguments in
-    guard let string = input.stringValue else { return .failure(.unsupportedInput(input)) }
-    guard case .number(let number) = arguments[0], number >= 1 else {
-      return .failure(
-        .invalidArgument(index: 0, expected: "a whole number", got: arguments[0]))
-    }
-    let lines = string.split(separator: "\n", omittingEmptySubsequences: false).map {
-      wrapHeader(String($0), width: Int(number))
-    }
-    return .success(.string(lines.joined(separator: "\n")))
-  }
+  static let wrapHeaderFilter = Filter.eachLine("wrapHeader", wrapHeader(_:width:))
 
   private static let modifiers: Set<Substring> = [
     "public", "package", "internal", "fileprivate", "private", "final", "open",

@@ -11,17 +11,7 @@
 /// ```
 /// prints `      of: RecipeOwnedTables⏎        .steps,` when the line passes 100 columns.
 extension Filter {
-  static let wrapMemberFilter = Filter("wrapMember", arguments: 1...1) { input, arguments in
-    guard let string = input.stringValue else { return .failure(.unsupportedInput(input)) }
-    guard case .number(let number) = arguments[0], number >= 1 else {
-      return .failure(
-        .invalidArgument(index: 0, expected: "a whole number", got: arguments[0]))
-    }
-    let lines = string.split(separator: "\n", omittingEmptySubsequences: false).map {
-      wrapMember(String($0), width: Int(number))
-    }
-    return .success(.string(lines.joined(separator: "\n")))
-  }
+  static let wrapMemberFilter = Filter.eachLine("wrapMember", wrapMember(_:width:))
 
   private static func wrapMember(_ line: String, width: Int) -> String {
     guard line.count > width else { return line }
