@@ -85,11 +85,18 @@ struct HostileModel {
     return name
   }
 
+  /// `name` without its backticks, scalar by scalar: `String`'s own comparison finds a
+  /// backtick in U+1FEF GREEK VARIA, which decomposes to one, and removing it named a property
+  /// the struct does not have (seed 9's `index` listed `峙₎1שh쿵` for `峙₎1שh쿵\u{1FEF}`).
+  static func unquoted(_ name: String) -> String {
+    String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "`" }))
+  }
+
   mutating func propertyName(taken: inout Set<String>) -> String {
     while true {
       let name =
         chance(2) ? pick(Self.rejectedNames) : chance(25) ? pick(Self.awkwardNames) : identifier()
-      let key = name.replacingOccurrences(of: "`", with: "")
+      let key = Self.unquoted(name)
       if key != "id", taken.insert(key).inserted { return name }
     }
   }
@@ -251,7 +258,7 @@ struct HostileModel {
       let comment = annotations.isEmpty ? "" : "  // quarry: \(annotations.joined(separator: ", "))\n"
       properties.append(comment + declaration)
       if !annotations.contains("ignore") {
-        plainNames.append(property.replacingOccurrences(of: "`", with: ""))
+        plainNames.append(Self.unquoted(property))
       }
       columnNames.append(property)
     }
@@ -260,9 +267,9 @@ struct HostileModel {
       var property = identifier() + "Id"
       while !taken.insert(property).inserted { property = identifier() + "Id" }
       properties.append("  // quarry: references = \(target.name)\n  var \(property): Int64?")
-      plainNames.append(property.replacingOccurrences(of: "`", with: ""))
+      plainNames.append(Self.unquoted(property))
     }
-    let listed = plainNames.filter { !$0.contains("`") && $0 != "id" }
+    let listed = plainNames.filter { !$0.unicodeScalars.contains("`") && $0 != "id" }
     if listed.count >= 2 && chance(40) {
       structAnnotations.append("index = [\(listed[0]), \(listed[1])]")
     }

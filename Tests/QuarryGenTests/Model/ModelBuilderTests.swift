@@ -193,6 +193,31 @@ final class ModelBuilderTests: XCTestCase {
       [#"CREATE UNIQUE INDEX "sighting_on_day_count" ON "sighting" ("day", "count");"#])
   }
 
+  /// Properties whose names are keywords are named in lists as Swift spells them, in
+  /// backticks, or bare: `true` and `false` in a list of names are names, not Booleans.
+  func testKeywordNamedPropertiesInNameLists() {
+    let source = """
+      // quarry: primaryKey = [`default`, `true`], unique = [true, `class`]
+      // quarry: index = [false, `in`]
+      struct Style {
+        var `default`: String
+        var `true`: Bool
+        var `false`: Bool
+        var `class`: String
+        var `in`: Int
+      }
+      """
+    let result = build("S.swift", source)
+    XCTAssertEqual(result.diagnostics, [])
+    XCTAssertEqual(result.model.tables[0].primaryKeyColumns.map(\.propertyName), ["default", "true"])
+    XCTAssertEqual(
+      result.model.tables[0].createIndexSQL,
+      [
+        #"CREATE UNIQUE INDEX "style_on_true_class" ON "style" ("true", "class");"#,
+        #"CREATE INDEX "style_on_false_in" ON "style" ("false", "in");"#,
+      ])
+  }
+
   func testSnakeCaseTableNamesAndQuotedIdentifiers() {
     XCTAssertEqual(ModelBuilder.snakeCase("BirdSighting"), "bird_sighting")
     XCTAssertEqual(ModelBuilder.snakeCase("URLCache"), "url_cache")

@@ -272,18 +272,28 @@ enum AnnotationKeyCheck {
     diagnostics.append(.error(message, at: annotation.location))
   }
 
+  /// The name a value spells: a non-empty string, or an identifier without its backticks
+  /// (`` `default` `` names the property the scanner knows as `default`).
   private static func name(_ value: AnnotationValue) -> String? {
     switch value {
     case .string(let text) where !text.isEmpty: text
+    case .identifier(let text) where text.utf8.contains(ASCII.backtick):
+      String(decoding: text.utf8.filter { $0 != ASCII.backtick }, as: UTF8.self)
     case .identifier(let text): text
     default: nil
     }
   }
 
+  /// The names of a list; in a list of names, `true` and `false` name properties (declared
+  /// as `` `true` ``), since a list of property names holds no Booleans.
   private static func nameList(_ value: AnnotationValue) -> [String]? {
     guard case .list(let items) = value, !items.isEmpty else { return nil }
     var names: [String] = []
     for item in items {
+      if case .bool(let flag) = item {
+        names.append(flag ? "true" : "false")
+        continue
+      }
       guard let name = name(item) else { return nil }
       names.append(name)
     }
