@@ -60,6 +60,20 @@ final class PostgresStatement {
     parameters.reserve(translated.parameterCount)
   }
 
+  /// A reader of `source`'s rows from `row` on: it shares them, since libpq never changes a
+  /// result once received, so threads may read one at once, and moves through them on its own.
+  /// It never runs, prepares or deallocates a statement.
+  private init(readingRowsOf source: PostgresStatement, from row: Int32) {
+    connection = source.connection
+    sql = source.sql
+    translatedSQL = source.translatedSQL
+    result = source.result
+    resultHandle = source.resultHandle
+    rowCount = source.rowCount
+    columnTypes = source.columnTypes
+    self.row = row
+  }
+
   deinit {
     if let name, !connection.isClosing, session == connection.session {
       connection.deallocate(name: name)
@@ -82,6 +96,23 @@ final class PostgresStatement {
       }
     }
     return row < rowCount
+  }
+
+  /// Readers of this run's rows split into `parts` ranges of row indexes, one per thread that
+  /// decodes them (see ``ConcurrentRowDecoding``); nil unless every row has arrived and the
+  /// statement is on the first, as after its first step.
+  func rowReaders(parts: Int) -> [(reader: PostgresStatement, rows: Range<Int>)]? {
+    guard result != nil, cursorName == nil, row == 0, parts > 1, rowCount > 0 else { return nil }
+    let count = Int(rowCount)
+    let size = (count + parts - 1) / parts
+    return stride(from: 0, to: count, by: size).map { start in
+      (PostgresStatement(readingRowsOf: self, from: Int32(start)), start..<min(start + size, count))
+    }
+  }
+
+  /// Moves past the last row, where stepping through every row would have left the statement.
+  func skipToEnd() {
+    row = rowCount
   }
 
   /// Drops the current rows; the bindings stay for the next run.

@@ -61,6 +61,19 @@ public protocol TableRecord: Sendable {
   /// loop is specialized for it (a generic loop paid a metadata lookup per row).
   static func decodeRows(from statement: Statement) throws -> [Self]
 
+  /// Whether `init(row:)` may run on several threads at once, so that ``decodeRows(from:)``
+  /// decodes a large PostgreSQL result on every core (``ConcurrentRowDecoding``).
+  ///
+  /// ```swift
+  /// static var decodesRowsConcurrently: Bool { true }
+  /// ```
+  ///
+  /// The generator says `true` when only Quarry's own conversions run: every column a built-in
+  /// type (an ISO 8601 date too) or a raw-value enum, no property wrapper, and no other stored
+  /// property whose default is more than a literal. The default is `false`: a conversion you
+  /// wrote may keep state.
+  static var decodesRowsConcurrently: Bool { get }
+
   /// Reads every remaining row of a query over `table.columns` followed by an owner's key in
   /// column `keyColumn`, appending each value to `groups[p]`, where `p` is the position `owners`
   /// holds for that key; a row whose key no owner has is skipped.
@@ -131,6 +144,7 @@ extension TableRecord {
   public func replaceOwnedChildren(in db: WriteTransaction, rowID: Int64) throws {}
   public mutating func takePrimaryKey(from stored: Self) {}
   public static var hasTimestamps: Bool { false }
+  public static var decodesRowsConcurrently: Bool { false }
   public mutating func setTimestamps(_ date: Date, inserting: Bool) {}
   public mutating func didInsert(rowID: Int64) {}
 }
@@ -139,6 +153,21 @@ extension TableRecord {
   @inlinable
   public static func decodeRows(from statement: Statement) throws -> [Self] {
     guard try statement.step() else { return [] }
+    if decodesRowsConcurrently {
+      let rowCount = statement.knownRemainingRowCount + 1
+      if rowCount >= ConcurrentRowDecoding.minimumRowCount,
+        let values = try ConcurrentRowDecoding.decode(statement, rowCount: rowCount, Self.init)
+      {
+        return values
+      }
+    }
+    return try decodeRows(steppedOnce: statement)
+  }
+
+  /// Every row of `statement`, which has taken its first step (and is on a row), on this
+  /// thread.
+  @inlinable
+  static func decodeRows(steppedOnce statement: Statement) throws -> [Self] {
     var values: [Self] = []
     // PostgreSQL knows the row count after the first step: one allocation instead of ~17
     // growing copies for 100,000 rows. SQLite answers 0 and grows as before.

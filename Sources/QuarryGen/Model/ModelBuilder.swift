@@ -215,6 +215,10 @@ public struct ModelBuilder: Sendable {
       of: declaration, columns: columns, relations: built.relations)
     table.renamedFrom = options.renamedFrom
     table.dropped = options.dropped?.names ?? []
+    table.decodesRowsConcurrently =
+      built.convertsOnlyWithQuarry
+      && ConcurrentDecodingDecision.initializesOnlyWithQuarry(
+        declaration, columnProperties: columnProperties)
     table.sendableCheckTypes = StructShapeCheck.sendableCheckTypes(
       declaration, declaresSendable: declaresSendable, diagnostics: &diagnostics)
     SQLiteNameCheck.run(table, declaration: declaration, diagnostics: &diagnostics)
@@ -236,6 +240,9 @@ public struct ModelBuilder: Sendable {
     var properties: [PropertyDeclaration] = []
     var rejectedAutoincrement: Set<Int> = []
     var relations: [OwnedRelationModel] = []
+    /// Whether every column converts through Quarry's own code (see
+    /// `ConcurrentDecodingDecision`).
+    var convertsOnlyWithQuarry = true
   }
 
   func buildColumns(
@@ -338,6 +345,9 @@ public struct ModelBuilder: Sendable {
       }
       built.columns.append(column)
       built.properties.append(property)
+      if !ConcurrentDecodingDecision.convertsWithQuarry(mapping) {
+        built.convertsOnlyWithQuarry = false
+      }
     }
     return built
   }

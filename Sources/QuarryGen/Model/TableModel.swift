@@ -38,6 +38,9 @@ public struct TableModel: Sendable, Hashable {
   /// (once each), which the generated `@unchecked Sendable` conformance's `checkSendable()`
   /// names so that the compiler checks them; empty when the struct declares `Sendable`.
   public var sendableCheckTypes: [String] = []
+  /// Whether generated `init(row:)` runs only Quarry's own code, so the runtime may decode rows
+  /// on several threads at once (see `ConcurrentDecodingDecision`).
+  public var decodesRowsConcurrently = false
   /// `renamedFrom = "books"`: the table's name in the previous `Schema.sql`.
   public var renamedFrom: String?
   /// `dropped = [...]`: columns of the previous `Schema.sql` that are gone on purpose.

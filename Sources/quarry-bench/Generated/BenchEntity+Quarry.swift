@@ -55,6 +55,9 @@ extension BenchEntity: TableRecord {
   static func bind(primaryKey: Int64, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  static var decodesRowsConcurrently: Bool { true }
 }
 
 /// A mutable, change-tracked copy of `BenchEntity`.

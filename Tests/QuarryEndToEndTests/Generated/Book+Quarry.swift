@@ -51,6 +51,9 @@ extension Book: TableRecord {
   static func bind(primaryKey: UUID, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  static var decodesRowsConcurrently: Bool { true }
 }
 
 /// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.

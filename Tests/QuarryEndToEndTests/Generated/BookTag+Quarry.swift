@@ -54,6 +54,9 @@ extension BookTag: TableRecord {
     try statement.bind(primaryKey.bookID, at: index)
     try statement.bind(primaryKey.tagID, at: index + 1)
   }
+
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  static var decodesRowsConcurrently: Bool { true }
 }
 
 /// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.

@@ -45,6 +45,9 @@ extension Cover: TableRecord {
   static func bind(primaryKey: Int64, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  static var decodesRowsConcurrently: Bool { true }
 }
 
 /// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.

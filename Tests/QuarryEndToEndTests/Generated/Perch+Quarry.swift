@@ -47,6 +47,9 @@ extension Perch: TableRecord {
   public static func bind(primaryKey: Int, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  public static var decodesRowsConcurrently: Bool { true }
 }
 
 /// A mutable, change-tracked copy of `Perch`.

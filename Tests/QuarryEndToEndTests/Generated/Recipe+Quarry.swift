@@ -47,6 +47,9 @@ extension Recipe: TableRecord {
   static func bind(primaryKey: UUID, to statement: Statement, at index: Int32) throws {
     try statement.bind(primaryKey, at: index)
   }
+
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  static var decodesRowsConcurrently: Bool { true }
 }
 
 /// The child tables of `Recipe`'s owned properties.

@@ -209,7 +209,8 @@ final class ModelBuilderTests: XCTestCase {
       """
     let result = build("S.swift", source)
     XCTAssertEqual(result.diagnostics, [])
-    XCTAssertEqual(result.model.tables[0].primaryKeyColumns.map(\.propertyName), ["default", "true"])
+    XCTAssertEqual(
+      result.model.tables[0].primaryKeyColumns.map(\.propertyName), ["default", "true"])
     XCTAssertEqual(
       result.model.tables[0].createIndexSQL,
       [

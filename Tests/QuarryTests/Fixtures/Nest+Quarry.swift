@@ -38,6 +38,9 @@ extension Nest: TableRecord {
     try statement.bind(primaryKey, at: index)
   }
 
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  public static var decodesRowsConcurrently: Bool { true }
+
   public mutating func didInsert(rowID: Int64) {
     self.id = rowID
   }

@@ -16,7 +16,7 @@
 /// `postgresCreateTableSQL`, `postgresCreateIndexSQL`, `fullText` (null, or
 /// `columns` as Swift literals and `columnsLiteral`), `createFullTextSQL`,
 /// `hasArgumentsAfterColumns`, `sourcePath`, `timestampColumns`, `updatedAtColumns` (which the
-/// record's `setUpdatedTimestamps` sets when `save` writes it).
+/// record's `setUpdatedTimestamps` sets when `save` writes it), `decodesRowsConcurrently`.
 ///
 /// A column: `propertyName`, `swiftName` (backticked when a reserved word), `reference`
 /// (`self.index` where a method parameter shadows the property), `access` (no wider
@@ -155,6 +155,7 @@ enum ModelContext {
       "hasArgumentsAfterColumns": .bool(!table.indexes.isEmpty || !table.fullTextColumns.isEmpty),
       "sourcePath": .string(table.sourcePath),
       "sendableCheckTypes": .array(table.sendableCheckTypes.map(TemplateValue.string)),
+      "decodesRowsConcurrently": .bool(table.decodesRowsConcurrently),
       "migrations": .array(table.migrations.map { .string("m" + $0) }),
       "timestampColumns": .array(
         zip(table.columns, columns).filter { column, _ in column.timestamp != nil }.map { $0.1 }),

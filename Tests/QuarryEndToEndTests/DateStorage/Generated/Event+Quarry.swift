@@ -68,6 +68,9 @@ extension Event: TableRecord {
     self.updatedAt = date
   }
 
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  static var decodesRowsConcurrently: Bool { true }
+
   mutating func didInsert(rowID: Int64) {
     self.id = rowID
   }

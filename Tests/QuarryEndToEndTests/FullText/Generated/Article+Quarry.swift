@@ -49,6 +49,9 @@ extension Article: TableRecord {
     try statement.bind(primaryKey, at: index)
   }
 
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  static var decodesRowsConcurrently: Bool { true }
+
   mutating func didInsert(rowID: Int64) {
     self.id = rowID
   }

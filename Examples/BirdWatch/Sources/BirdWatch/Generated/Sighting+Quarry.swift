@@ -74,6 +74,9 @@ extension Sighting: TableRecord {
     try statement.bind(primaryKey.observerID, at: index + 1)
     try statement.bind(primaryKey.day, at: index + 2)
   }
+
+  /// `init(row:)` runs only Quarry's conversions, so large results decode on every core.
+  static var decodesRowsConcurrently: Bool { true }
 }
 
 /// Associations for `joining`, `including`, `fetchAll(_:of:)` and `fetchOne(_:of:)`.
