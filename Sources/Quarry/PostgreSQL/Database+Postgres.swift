@@ -89,7 +89,11 @@ extension Database {
           attempt += 1
         } catch {
           writer.hooks.discardChanges()
-          throw error
+          // A keyless insert met a key its identity had not reached yet (see
+          // `runPostgresInsert`): with the identity moved past it, the closure runs again.
+          guard attempt < Self.postgresWriteAttempts, (try? postgres.repairSequence()) == true
+          else { throw error }
+          attempt += 1
         }
       }
     }

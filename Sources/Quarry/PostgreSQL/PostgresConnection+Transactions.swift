@@ -45,6 +45,15 @@ extension PostgresConnection {
     isWriteBeginDeferred = true
     // An attempt that runs no statement must not be retried for the failure of the last one.
     sawRetryableFailure = false
+    sequenceRepair = nil
+  }
+
+  /// Runs and clears ``sequenceRepair``, outside any transaction: whether it moved an identity
+  /// that was behind its table's keys.
+  func repairSequence() throws -> Bool {
+    guard let sql = sequenceRepair else { return false }
+    sequenceRepair = nil
+    return try execute(sql, reporting: true).rowCount > 0
   }
 
   /// Takes the write lock and begins the transaction of ``deferWriteBegin()``, when one is

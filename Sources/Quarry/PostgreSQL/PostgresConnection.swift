@@ -53,6 +53,10 @@ final class PostgresConnection {
   /// failure the closure caught (`try?`) still has the closure run again: PostgreSQL aborted
   /// the transaction either way.
   @exclusivity(unchecked) var sawRetryableFailure = false
+  /// SQL that moves an identity past its table's largest key, left by a keyless insert that a
+  /// unique violation refused (see `WriteTransaction.runPostgresInsert`): `write` runs it once
+  /// the attempt has rolled back.
+  @exclusivity(unchecked) var sequenceRepair: String?
 
   /// Connects with `conninfo`, a libpq connection string (`host=/run/postgresql dbname=app`) or
   /// URI (`postgresql://app@localhost/app`), always in UTF-8 (`client_encoding`).

@@ -14,9 +14,18 @@ extension WriteTransaction {
       return 0
     }
     let isExplicitKey = postgres.parameters.types[position] != PostgresType.unspecified
-    let key: Int64 = try statement.withReset { statement in
-      guard try statement.step() else { return 0 }
-      return try Row(statement: statement, number: 1).decode(at: 0)
+    let key: Int64
+    do {
+      key = try statement.withReset { statement in
+        guard try statement.step() else { return 0 }
+        return try Row(statement: statement, number: 1).decode(at: 0)
+      }
+    } catch let error as PostgresError where error.isUniqueViolation && !isExplicitKey {
+      // The identity may be behind keys someone else's SQL inserted (psql, an import), which
+      // SQLite's AUTOINCREMENT would have gone past: `write` moves it past the largest key and
+      // runs the closure again (an identity that was not behind leaves the error as it is).
+      checkedConnection.postgres?.sequenceRepair = Self.sequenceRepair(of: table, at: position)
+      throw error
     }
     checkedConnection.postgres?.lastInsertedKey = key
     if isExplicitKey { try advanceSequence(of: table, at: position, past: key) }
@@ -55,6 +64,16 @@ extension WriteTransaction {
   /// no last value, so `GREATEST` would pass the key itself). The sequence's last value is
   /// what a key is compared with, so the sequence must not be left unused past 1: a table
   /// rebuild continues it with a last value (``PostgresTableRebuild``).
+  /// SQL that sets the identity of `table`'s key at `position` to the largest key stored, when
+  /// it is behind it, and returns a row only then.
+  private static func sequenceRepair(of table: TableDefinition, at position: Int) -> String {
+    let sequence = TableStatements.sequenceExpression(table, at: position)
+    let key = SQLIdentifier.quote(table.columns[position].name)
+    return "SELECT setval(q.s, q.m) FROM (SELECT \(sequence)::regclass AS s,"
+      + " (SELECT max(\(key)) FROM \(SQLIdentifier.quote(table.name))) AS m) AS q"
+      + " WHERE q.m > COALESCE(pg_sequence_last_value(q.s), 0)"
+  }
+
   private func advanceSequence(of table: TableDefinition, at position: Int, past key: Int64)
     throws
   {

@@ -339,6 +339,61 @@ final class DatabaseConfigurationTests: EngineTestCase {
     }
   }
 
+  /// Keys inserted by SQL of one's own (psql, an import) do not stop a later insert without a
+  /// key: SQLite's AUTOINCREMENT goes past them, and on PostgreSQL `write` moves the identity
+  /// past them and runs the closure again.
+  func testAnInsertWithoutAKeyGoesPastKeysInsertedBySQL() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      try db.migrate(Ring.self)
+      try db.write {
+        try $0.execute(
+          literal: """
+            INSERT INTO "rings" ("id", "band", "site") VALUES (1, 'A1', 'oak'), (7, 'A7', 'elm')
+            """)
+      }
+      var runs = 0
+      let id = try db.write { tx -> Int64 in
+        runs += 1
+        try tx.insert(Ring(id: nil, band: "B1", site: "ash"))
+        return try tx.insert(Ring(id: nil, band: "B2", site: "fir"))
+      }
+      XCTAssertEqual(id, 9)
+      XCTAssertLessThanOrEqual(runs, 2)
+      XCTAssertEqual(
+        try rawRows(#"SELECT "id", "band" FROM "rings" ORDER BY "id""#, in: db),
+        [
+          [.integer(1), .text("A1")], [.integer(7), .text("A7")], [.integer(8), .text("B1")],
+          [.integer(9), .text("B2")],
+        ])
+    }
+  }
+
+  /// A unique violation of another column is the caller's: the closure does not run again.
+  func testAUniqueViolationOfAnotherColumnIsStillThrown() {
+    forEachEngine { _ in
+      let db = try makeDatabase()
+      try db.migrate(Ring.self)
+      try db.write { try $0.insert(Ring(id: nil, band: "A1", site: "oak")) }
+      var runs = 0
+      XCTAssertThrowsError(
+        try db.write { tx in
+          runs += 1
+          try tx.insert(Ring(id: nil, band: "A1", site: "elm"))
+        }
+      ) { error in
+        XCTAssertTrue(
+          (error as? PostgresError)?.isUniqueViolation
+            ?? ((error as? SQLiteError).map { $0.code & 0xFF == 19 } ?? false),
+          "\(error)")
+      }
+      XCTAssertEqual(runs, 1)
+      // 2 on SQLite; 3 on PostgreSQL, whose failed insert had taken 2 from the sequence.
+      let next = try db.write { try $0.insert(Ring(id: nil, band: "A2", site: "elm")) }
+      XCTAssertTrue((2...3).contains(next), "\(next)")
+    }
+  }
+
   private func temporaryPath() -> String {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("quarry-\(UUID().uuidString).sqlite").path
