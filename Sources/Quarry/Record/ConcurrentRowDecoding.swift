@@ -29,7 +29,7 @@ enum ConcurrentRowDecoding {
   /// batches), and the caller decodes them itself.
   @usableFromInline
   static func decode<T>(
-    _ statement: Statement, rowCount: Int, _ decodeRow: (Row) throws -> T
+    _ statement: Statement, rowCount: Int, _ decodeRow: @Sendable (Row) throws -> T
   ) throws -> [T]? {
     let threads = min(ProcessInfo.processInfo.activeProcessorCount, rowCount / minimumRowsPerPart)
     guard threads > 1, let postgres = statement.postgres,
@@ -82,7 +82,7 @@ enum ConcurrentRowDecoding {
     let values: UnsafeMutableBufferPointer<T>
     let decoded: UnsafeMutableBufferPointer<Int>
     let failures: UnsafeMutableBufferPointer<(any Error)?>
-    let decodeRow: (Row) throws -> T
+    let decodeRow: @Sendable (Row) throws -> T
 
     /// Decodes `part`'s rows in place; on a failure, records it and how many came before.
     func run(part index: Int) {
