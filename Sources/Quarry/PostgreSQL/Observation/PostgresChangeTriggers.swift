@@ -9,7 +9,12 @@
 /// commits.
 ///
 /// Cost to writers: one trigger call per statement that changes a table (about 2 µs),
-/// one queued notification per table per transaction.
+/// one queued notification per table per transaction. With the trigger, 100,000 one-row inserts
+/// in one transaction took 3.5 s against 3.0 s without (the postgres bench's C, 2026-12-03): it
+/// is all of the generated insert's distance from the C. Calling the function once per table
+/// per transaction instead (a transaction-local flag the function sets and a `WHEN` on the
+/// trigger that tests it) was slower, 3.87 s against 3.52 s: PostgreSQL prepares a trigger's
+/// `WHEN` again for every statement.
 ///
 /// Related PostgreSQL documentation: <https://www.postgresql.org/docs/current/sql-createtrigger.html>
 enum PostgresChangeTriggers {

@@ -74,6 +74,28 @@ final class PostgresObservationTests: XCTestCase {
     await collector.cancel()
   }
 
+  /// A change rolled back to a savepoint takes its notification with it, a later change in the
+  /// same transaction is still announced, and so is each table the transaction changed.
+  func testEveryTableOfATransactionIsAnnouncedAfterASavepointRolledBack() async throws {
+    let db = try Database(postgres: conninfo)
+    let nests = ObservationCollector(
+      db.observe { try $0.fetchValue(Int.self, sql: #"SELECT count(*) FROM "nests""#) ?? -1 })
+    let birds = ObservationCollector(db.observe { try Self.birdCount($0) })
+    await birds.wait { $0 == [0] }
+    await nests.wait { $0 == [0] }
+    XCTAssertEqual(
+      try psql(
+        """
+        BEGIN; SAVEPOINT a; INSERT INTO birds VALUES (1, 'gone'); ROLLBACK TO SAVEPOINT a;
+        INSERT INTO birds VALUES (2, 'kept'); INSERT INTO nests VALUES (1);
+        INSERT INTO birds VALUES (3, 'kept too'); COMMIT;
+        """), 0)
+    await birds.wait { $0 == [0, 2] }
+    await nests.wait { $0 == [0, 1] }
+    await birds.cancel()
+    await nests.cancel()
+  }
+
   func testACommitToAnotherTableCausesNoFetch() async throws {
     let db = try Database(postgres: conninfo)
     let reads = Counter()
