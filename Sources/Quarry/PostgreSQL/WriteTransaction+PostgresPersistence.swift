@@ -56,14 +56,6 @@ extension WriteTransaction {
     return stored
   }
 
-  /// Moves the identity sequence of the key at `position` past `key`, so the next generated key
-  /// does not collide with one the application chose (SQLite takes the largest rowid + 1).
-  ///
-  /// A key below 1 is left alone: the identity hands out 1 and up, so it never meets such a
-  /// key, and `setval` refuses a value below the sequence's minimum (an unused sequence has
-  /// no last value, so `GREATEST` would pass the key itself). The sequence's last value is
-  /// what a key is compared with, so the sequence must not be left unused past 1: a table
-  /// rebuild continues it with a last value (``PostgresTableRebuild``).
   /// SQL that sets the identity of `table`'s key at `position` to the largest key stored, when
   /// it is behind it, and returns a row only then.
   private static func sequenceRepair(of table: TableDefinition, at position: Int) -> String {
@@ -74,6 +66,14 @@ extension WriteTransaction {
       + " WHERE q.m > COALESCE(pg_sequence_last_value(q.s), 0)"
   }
 
+  /// Moves the identity sequence of the key at `position` past `key`, so the next generated key
+  /// does not collide with one the application chose (SQLite takes the largest rowid + 1).
+  ///
+  /// A key below 1 is left alone: the identity hands out 1 and up, so it never meets such a
+  /// key, and `setval` refuses a value below the sequence's minimum (an unused sequence has
+  /// no last value, so `GREATEST` would pass the key itself). The sequence's last value is
+  /// what a key is compared with, so the sequence must not be left unused past 1: a table
+  /// rebuild continues it with a last value (``PostgresTableRebuild``).
   private func advanceSequence(of table: TableDefinition, at position: Int, past key: Int64)
     throws
   {

@@ -17,11 +17,12 @@ import Foundation
 /// first row (in that order) that fails to decode is the error thrown, as on one thread.
 @usableFromInline
 enum ConcurrentRowDecoding {
-  /// Below this many rows, starting the threads costs more than they save.
+  /// Below this many rows, two parts (``minimumRowsPerPart`` each), starting the threads costs
+  /// more than they save.
   @inlinable static var minimumRowCount: Int { 4096 }
 
   /// The fewest rows a thread decodes.
-  static let minimumRowsPerPart = 2048
+  static var minimumRowsPerPart: Int { minimumRowCount / 2 }
 
   /// The values of every row of `statement`, which has taken its first step and has
   /// `rowCount` rows (that first one included), decoded with `decodeRow` on as many threads as

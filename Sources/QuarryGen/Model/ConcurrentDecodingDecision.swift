@@ -17,24 +17,20 @@ enum ConcurrentDecodingDecision {
       || TypeMapping.builtins[TypeMapping.builtinName(mapping.unwrappedSwiftType)] != nil
   }
 
-  /// Whether `declaration`'s stored properties other than its columns (`columnProperties`)
-  /// start as literals, and no column is wrapped.
+  /// Whether no stored property of `declaration` has a wrapper, and those that are not columns
+  /// (`columnProperties`) start as literals.
   static func initializesOnlyWithQuarry(
     _ declaration: StructDeclaration, columnProperties: [PropertyDeclaration]
   ) -> Bool {
-    if columnProperties.contains(where: { PropertyWrapperCheck.wrapper(of: $0) != nil }) {
-      return false
-    }
     let columnNames = Set(columnProperties.map(\.name))
-    for property in declaration.properties
-    where !property.isComputed && !property.isStatic && !property.isLazy
-      && !columnNames.contains(property.name)
-    {
+    return declaration.properties.allSatisfy { property in
+      if property.isComputed || property.isStatic || property.isLazy { return true }
       if PropertyWrapperCheck.wrapper(of: property) != nil { return false }
-      guard let value = property.defaultValue else { continue }
-      if !isLiteral(value) { return false }
+      guard !columnNames.contains(property.name), let value = property.defaultValue else {
+        return true
+      }
+      return isLiteral(value)
     }
-    return true
   }
 
   /// `nil`, `true`, `false`, `[]`, `[:]`, a number or a string without interpolation.

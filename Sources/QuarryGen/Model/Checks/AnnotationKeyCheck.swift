@@ -277,9 +277,8 @@ enum AnnotationKeyCheck {
   private static func name(_ value: AnnotationValue) -> String? {
     switch value {
     case .string(let text) where !text.isEmpty: text
-    case .identifier(let text) where text.utf8.contains(ASCII.backtick):
+    case .identifier(let text):
       String(decoding: text.utf8.filter { $0 != ASCII.backtick }, as: UTF8.self)
-    case .identifier(let text): text
     default: nil
     }
   }
