@@ -30,11 +30,14 @@ struct TableRebuild {
   }
 
   /// Rebuilds the table; returns false when there was nothing to do (no such table: it is
-  /// created later at its newest; or the table has exactly this definition already).
+  /// created later at its newest; or the table has exactly this definition already, when
+  /// only Quarry's indexes that the definition has not got are dropped).
   @discardableResult
   func run() throws -> Bool {
     let existing = try connection.migrationStrings(MigrationSQL.tableSQL, [.text(table)])
-    guard let currentSQL = existing.first, currentSQL != definition.createTableSQL else {
+    guard let currentSQL = existing.first else { return false }
+    guard currentSQL != definition.createTableSQL else {
+      try dropIndexesNotInDefinition()
       return false
     }
     let oldColumns = try connection.migrationRows(MigrationSQL.columns, [.text(table)])
@@ -232,6 +235,23 @@ struct TableRebuild {
     try connection.execute(MigrationSQL.setLegacyAlterTable(true))
     defer { try? connection.execute(MigrationSQL.setLegacyAlterTable(legacy)) }
     try connection.execute(MigrationSQL.renameTable(temporaryName, to: table))
+  }
+
+  /// Drops Quarry's indexes of the table that the definition does not have, or has with the
+  /// other uniqueness: a migration made for an index removed finds the table's own SQL
+  /// unchanged, and without this a database of an earlier release kept the index a new one
+  /// has not got. `migrate` creates the definition's missing indexes afterwards.
+  private func dropIndexesNotInDefinition() throws {
+    var wanted: [String: Bool] = [:]
+    for index in definition.allIndexes {
+      wanted[SQLIdentifier.comparisonKey(index.name(inTable: table))] = index.isUnique
+    }
+    for index in try connection.migrationRows(MigrationSQL.indexList, [.text(table)]) {
+      guard let name = Self.text(index[0]), isQuarryIndex(name),
+        wanted[SQLIdentifier.comparisonKey(name)] != (index[1] == .integer(1))
+      else { continue }
+      try connection.execute(MigrationSQL.dropIndex(name))
+    }
   }
 
   /// Whether `name` is one of the indexes Quarry names after the table (`<table>_on_…`), which

@@ -14,6 +14,43 @@ private enum Parts: MigrationVersion {
   static let migrations: [GeneratedMigration] = []
 }
 
+private enum IndexedParts: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true),
+      ColumnDefinition("bin", .text, nullable: true, indexed: true),
+    ])
+  static let migrations: [GeneratedMigration] = []
+}
+
+// The index removed again: the migration's table is column for column `IndexedParts`', as
+// the generator writes it for an index removed.
+private enum UnindexedParts: MigrationVersion {
+  static let table = Parts.table
+  static let migrations = [
+    GeneratedMigration(
+      "0002_parts_rebuild", steps: [.rebuildTable(table, columns: [.copy("id"), .copy("bin")])])
+  ]
+}
+
+private enum UniquelyListedParts: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts", columns: Parts.table.columns,
+    indexes: [IndexDefinition(["bin", "id"], unique: true)])
+  static let migrations: [GeneratedMigration] = []
+}
+
+// `unique = [bin, id]` made `index = [bin, id]`: the same index name, no longer unique.
+private enum ListedParts: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts", columns: Parts.table.columns, indexes: [IndexDefinition(["bin", "id"])])
+  static let migrations = [
+    GeneratedMigration(
+      "0002_parts_rebuild", steps: [.rebuildTable(table, columns: [.copy("id"), .copy("bin")])])
+  ]
+}
+
 private enum Bins: MigrationVersion {
   static let table = TableDefinition(
     name: "bins", columns: [ColumnDefinition("code", .text, primaryKey: true)])
@@ -223,6 +260,26 @@ final class RebuildEdgeTests: MigrationTestCase {
       try db.migrate([Evolving<PartsWithoutBin>.self])
       XCTAssertEqual(try probe.rows("parts", in: db), ["1|1", "2|1"])
       try assertSchemaIsNew(db, at: [Evolving<PartsWithoutBin>.self])
+    }
+  }
+
+  func testAnIndexRemovedOrMadeNotUniqueOnATableOtherwiseUnchangedFollows() throws {
+    forEachEngine { engine in
+      for (before, after) in [
+        (Evolving<IndexedParts>.self, Evolving<UnindexedParts>.self),
+        (Evolving<UniquelyListedParts>.self, Evolving<ListedParts>.self),
+      ] as [(any TableRecord.Type, any TableRecord.Type)] {
+        let db = try partsDatabase()
+        try db.migrate([before])
+        try db.write { try $0.execute(#"CREATE INDEX "mine" ON "parts" ("bin")"#) }
+
+        try db.migrate([after])
+
+        // The user's own index is still there; without it, a new database's schema.
+        try db.write { try $0.execute(#"DROP INDEX "mine""#) }
+        try assertSchemaIsNew(db, at: [after])
+        XCTAssertEqual(try probe.rows("parts", in: db), ["1|NULL", "2|NULL"])
+      }
     }
   }
 

@@ -46,7 +46,8 @@ struct PostgresTableRebuild {
   }
 
   /// Rebuilds the table; false when there was nothing to do (no such table, or it already has
-  /// this definition's columns, keys and foreign keys).
+  /// this definition's columns, keys and foreign keys, when only Quarry's indexes that the
+  /// definition has not got are dropped).
   @discardableResult
   func run() throws -> Bool {
     guard try catalog.tableExists(table) else { return false }
@@ -54,9 +55,27 @@ struct PostgresTableRebuild {
     let kept = PostgresTableRebuild(
       definition: definition.keepingPostgresKinds(of: oldColumns, sources: sources),
       sources: sources, catalog: catalog)
-    guard try !kept.hasDefinition(oldColumns) else { return false }
+    guard try !kept.hasDefinition(oldColumns) else {
+      try dropIndexesNotInDefinition()
+      return false
+    }
     try kept.rebuild(oldColumns: oldColumns)
     return true
+  }
+
+  /// Drops Quarry's indexes of the table that the definition does not have, or has with the
+  /// other uniqueness: a migration made for an index removed finds the columns and keys
+  /// unchanged, and without this a database of an earlier release kept the index a new one
+  /// has not got. `migrate` creates the definition's missing indexes afterwards.
+  private func dropIndexesNotInDefinition() throws {
+    var wanted: [String: Bool] = [:]
+    for index in definition.allIndexes {
+      wanted[PostgresIdentifier.stored(index.name(inTable: table))] = index.isUnique
+    }
+    for index in try catalog.indexes(on: table)
+    where index.name.hasPrefix(table + "_on_") && wanted[index.name] != index.isUnique {
+      try catalog.execute(MigrationSQL.dropIndex(index.name))
+    }
   }
 
   private func rebuild(oldColumns: [ColumnInfo]) throws {
