@@ -26,6 +26,15 @@ public enum SchemaDiff {
     /// The model's columns by column name: renames, defaults, locations, Swift types.
     var columns: [String: ColumnModel]
     var location: SourceLocation
+
+    /// `table` with each column's value kind from the model, as a rebuild step freezes it.
+    var tableWithKinds: SchemaTable {
+      var table = table
+      for position in table.columns.indices {
+        table.columns[position].valueKind = columns[table.columns[position].name]?.valueKind
+      }
+      return table
+    }
   }
 
   /// A persisted struct's table and its owned child tables.
@@ -105,7 +114,7 @@ public enum SchemaDiff {
         }
         let sources = RebuildPlan.sources(
           from: old, to: target, summary: &summary, diagnostics: &diagnostics)
-        steps.append(.rebuildTable(target.table, columns: sources))
+        steps.append(.rebuildTable(target.tableWithKinds, columns: sources))
         if !words.contains("rebuild") { words.append("rebuild") }
         if target.table.name != group.owner.name { words.append(target.table.name) }
         working.replace(target.table)

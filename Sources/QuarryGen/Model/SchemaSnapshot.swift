@@ -92,6 +92,10 @@ public struct SchemaColumn: Sendable, Hashable {
   /// SQL text after `DEFAULT`.
   public var defaultSQL: String?
   public var references: SchemaForeignKey?
+  /// The runtime's `ValueKind` (`bool`, `uuid`, `decimal`, `date`, `json`) of a column of the
+  /// model; SQLite's DDL does not say it, so a parsed column has none. A migration's frozen
+  /// definition carries it, so that PostgreSQL creates the column with its own type.
+  public var valueKind: String?
 
   public init(name: String, type: String) {
     self.name = name

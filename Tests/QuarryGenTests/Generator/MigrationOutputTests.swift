@@ -143,6 +143,42 @@ final class MigrationOutputTests: XCTestCase {
     XCTAssertEqual(try migration("0001_books_rename_isbn_to_code.swift"), first + "// reviewed\n")
   }
 
+  func testARebuiltTableKeepsEachColumnsKindForPostgreSQL() throws {
+    XCTAssertEqual(try generate(Self.version1).diagnostics, [])
+    // Columns added before the last one: a rebuild, whose frozen definition must carry each
+    // column's kind, which SQLite's types do not say; without it PostgreSQL created a Bool
+    // column as BIGINT (a Date as DOUBLE PRECISION…), and `migrate` then refused the table as
+    // changed.
+    let changed = """
+      import Foundation
+
+      // quarry: table = "books"
+      struct Book: Sendable {
+        var id: Int64
+        var isLent: Bool = false
+        var shelf: UUID?
+        var price: Decimal?
+        var added: Date?
+        var tags: [String] = []
+        var isbn: String
+        var pages: Int?
+      }
+      """
+    XCTAssertEqual(try generate(changed).diagnostics, [])
+    let rebuild = try migration("0001_books_rebuild.swift")
+    for line in [
+      #"ColumnDefinition("id", .integer, primaryKey: true),"#,
+      #"ColumnDefinition("isLent", .integer, kind: .bool, defaultSQL: "0"),"#,
+      #"ColumnDefinition("shelf", .text, kind: .uuid, nullable: true),"#,
+      #"ColumnDefinition("price", .numeric, kind: .decimal, nullable: true),"#,
+      #"ColumnDefinition("added", .real, kind: .date, nullable: true),"#,
+      #"ColumnDefinition("tags", .text, kind: .json, defaultSQL: "'[]'"),"#,
+      #"ColumnDefinition("isbn", .text),"#,
+    ] {
+      XCTAssertTrue(rebuild.contains("            " + line + "\n"), line + "\n" + rebuild)
+    }
+  }
+
   func testTemplatesWithoutAMigrationTemplateAreRefusedWhenAMigrationIsNeeded() throws {
     XCTAssertEqual(try generate(Self.version1).diagnostics, [])
     let templates = folder + "/Templates"

@@ -88,6 +88,7 @@ extension ModelContext {
   /// `"code", .text, unique: true, defaultSQL: "'A1'"`: what goes inside `ColumnDefinition(…)`.
   static func columnArguments(_ column: SchemaColumn, in table: SchemaTable) -> String {
     var parts = [swiftLiteral(column.name), "." + column.type.lowercased()]
+    if let kind = column.valueKind { parts.append("kind: .\(kind)") }
     if column.isNullable && !table.compositeKey.contains(column.name) {
       parts.append("nullable: true")
     }
