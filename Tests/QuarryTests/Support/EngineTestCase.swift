@@ -90,7 +90,9 @@ class EngineTestCase: XCTestCase {
   func rawRows(_ sql: String, in db: Database) throws -> [[DatabaseValue]] {
     switch currentEngine {
     case .postgres:
-      guard let fresh = runDatabases.first(where: { $0.opened == ObjectIdentifier(db) }) else {
+      // The latest database opened at that address: a `Database` released earlier in the run
+      // may have had it, and the first match read another test database's rows.
+      guard let fresh = runDatabases.last(where: { $0.opened == ObjectIdentifier(db) }) else {
         preconditionFailure("rawRows(_:in:) takes a database from makeDatabase()")
       }
       let result = try PostgresRawConnection(conninfo: fresh.database.conninfo).query(sql)
