@@ -87,6 +87,22 @@ private enum PartsWithoutBin: MigrationVersion {
   ]
 }
 
+// Only the default of "count" changed: SQLite's table SQL differs, PostgreSQL's columns do not.
+private enum RecountedParts: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts",
+    columns: [
+      ColumnDefinition("id", .integer, primaryKey: true),
+      ColumnDefinition("count", .integer, defaultSQL: "2"),
+    ])
+  static let migrations =
+    PartsWithoutBin.migrations + [
+      GeneratedMigration(
+        "0004_parts_rebuild",
+        steps: [.rebuildTable(table, columns: [.copy("id"), .copy("count")])])
+    ]
+}
+
 private enum Counters: MigrationVersion {
   static let table = TableDefinition(
     name: "counters",
@@ -280,6 +296,16 @@ final class RebuildEdgeTests: MigrationTestCase {
         try assertSchemaIsNew(db, at: [after])
         XCTAssertEqual(try probe.rows("parts", in: db), ["1|NULL", "2|NULL"])
       }
+    }
+  }
+
+  func testAChangedDefaultFollows() throws {
+    forEachEngine { engine in
+      let db = try partsDatabase()
+      try db.migrate([Evolving<PartsWithoutBin>.self])
+      try db.migrate([Evolving<RecountedParts>.self])
+      XCTAssertEqual(try probe.rows("parts", in: db), ["1|1", "2|1"])
+      try assertSchemaIsNew(db, at: [Evolving<RecountedParts>.self])
     }
   }
 

@@ -46,8 +46,8 @@ struct PostgresTableRebuild {
   }
 
   /// Rebuilds the table; false when there was nothing to do (no such table, or it already has
-  /// this definition's columns, keys and foreign keys, when only Quarry's indexes that the
-  /// definition has not got are dropped).
+  /// this definition's columns, keys and foreign keys, when only its indexes and defaults
+  /// follow: see `followInPlace`).
   @discardableResult
   func run() throws -> Bool {
     guard try catalog.tableExists(table) else { return false }
@@ -56,18 +56,31 @@ struct PostgresTableRebuild {
       definition: definition.keepingPostgresKinds(of: oldColumns, sources: sources),
       sources: sources, catalog: catalog)
     guard try !kept.hasDefinition(oldColumns) else {
-      try dropIndexesNotInDefinition()
+      try kept.followInPlace()
       return false
     }
     try kept.rebuild(oldColumns: oldColumns)
     return true
   }
 
-  /// Drops Quarry's indexes of the table that the definition does not have, or has with the
-  /// other uniqueness: a migration made for an index removed finds the columns and keys
-  /// unchanged, and without this a database of an earlier release kept the index a new one
-  /// has not got. `migrate` creates the definition's missing indexes afterwards.
-  private func dropIndexesNotInDefinition() throws {
+  /// What a table whose columns, keys and foreign keys are the definition's may still differ
+  /// in, made the definition's without a rebuild: a migration made for an index removed or a
+  /// default changed finds the rest unchanged, and without this a database of an earlier
+  /// release kept the index and the default a new one has not got. Quarry's indexes that the
+  /// definition has not got (or has with the other uniqueness) are dropped, and `migrate`
+  /// creates the missing ones afterwards; every column's default is set (or dropped).
+  private func followInPlace() throws {
+    for column in definition.columns where !column.isAutoincrement {
+      let alter =
+        "ALTER TABLE \(SQLIdentifier.quote(table)) ALTER COLUMN \(SQLIdentifier.quote(column.name)) "
+      if let defaultSQL = column.defaultSQL {
+        try catalog.execute(
+          alter + "SET DEFAULT "
+            + PostgresDefault.translate(defaultSQL, toType: column.postgresType))
+      } else {
+        try catalog.execute(alter + "DROP DEFAULT")
+      }
+    }
     var wanted: [String: Bool] = [:]
     for index in definition.allIndexes {
       wanted[PostgresIdentifier.stored(index.name(inTable: table))] = index.isUnique
