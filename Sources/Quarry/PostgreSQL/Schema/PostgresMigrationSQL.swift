@@ -19,6 +19,12 @@ enum PostgresMigrationSQL {
     "ALTER INDEX \(SQLIdentifier.quote(old)) RENAME TO \(SQLIdentifier.quote(new))"
   }
 
+  /// Sets the column's `DEFAULT` to `sql` (PostgreSQL's text), or drops it when `sql` is nil.
+  static func setDefault(_ sql: String?, of column: String, in table: String) -> String {
+    "ALTER TABLE \(SQLIdentifier.quote(table)) ALTER COLUMN \(SQLIdentifier.quote(column)) "
+      + (sql.map { "SET DEFAULT " + $0 } ?? "DROP DEFAULT")
+  }
+
   static func renameConstraint(_ old: String, to new: String, in table: String) -> String {
     "ALTER TABLE \(SQLIdentifier.quote(table)) RENAME CONSTRAINT \(SQLIdentifier.quote(old)) "
       + "TO \(SQLIdentifier.quote(new))"

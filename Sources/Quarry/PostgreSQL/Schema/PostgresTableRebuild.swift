@@ -71,25 +71,25 @@ struct PostgresTableRebuild {
   /// creates the missing ones afterwards; every column's default is set (or dropped).
   private func followInPlace() throws {
     for column in definition.columns where !column.isAutoincrement {
-      let alter =
-        "ALTER TABLE \(SQLIdentifier.quote(table)) ALTER COLUMN \(SQLIdentifier.quote(column.name)) "
-      if let defaultSQL = column.defaultSQL {
-        try catalog.execute(
-          alter + "SET DEFAULT "
-            + PostgresDefault.translate(defaultSQL, toType: column.postgresType))
-      } else {
-        try catalog.execute(alter + "DROP DEFAULT")
+      let defaultSQL = column.defaultSQL.map {
+        PostgresDefault.translate($0, toType: column.postgresType)
       }
+      try catalog.execute(
+        PostgresMigrationSQL.setDefault(defaultSQL, of: column.name, in: table))
     }
     var wanted: [String: Bool] = [:]
     for index in definition.allIndexes {
       wanted[PostgresIdentifier.stored(index.name(inTable: table))] = index.isUnique
     }
     for index in try catalog.indexes(on: table)
-    where index.name.hasPrefix(table + "_on_") && wanted[index.name] != index.isUnique {
+    where isQuarryIndex(index.name) && wanted[index.name] != index.isUnique {
       try catalog.execute(MigrationSQL.dropIndex(index.name))
     }
   }
+
+  /// Whether `name` is one of the indexes Quarry names after the table (`<table>_on_…`), which
+  /// the definition re-creates.
+  private func isQuarryIndex(_ name: String) -> Bool { name.hasPrefix(table + "_on_") }
 
   private func rebuild(oldColumns: [ColumnInfo]) throws {
     let labels = oldColumns.filter { $0.primaryKeyIndex > 0 }
@@ -102,7 +102,7 @@ struct PostgresTableRebuild {
     }
     let referrers = try catalog.rows(PostgresRebuildSQL.referringKeys, [.text(table)])
     let userObjects = try catalog.rows(PostgresRebuildSQL.userIndexesAndTriggers, [.text(table)])
-      .filter { !Self.text($0[0]).hasPrefix(table + "_on_") }
+      .filter { !isQuarryIndex(Self.text($0[0])) }
     let views = try catalog.rows(
       PostgresRebuildSQL.dependentViews, [.text(SQLIdentifier.quote(table))])
     let nextKeys = try identityPositions()
