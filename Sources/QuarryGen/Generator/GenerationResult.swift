@@ -1,6 +1,7 @@
 /// The outcome of `Generator.run`: diagnostics to print and what happened to each file.
 public struct GenerationResult: Sendable {
-  /// Every input file read (sources and templates), for `DiagnosticRenderer`.
+  /// The input files `DiagnosticRenderer` needs: every template read and each source file a
+  /// diagnostic points into (read again after the run, which keeps only declarations).
   public var files: [SourceFile]
   public var diagnostics: [Diagnostic]
   /// File changes, sorted by path, relative to the output directory; `unchanged` included.

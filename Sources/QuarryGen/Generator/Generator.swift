@@ -34,6 +34,14 @@ public enum Generator {
   /// - Throws: `Failure` when no templates can be found or a planned file is not quarry's,
   ///   or an I/O error from reading or writing files. User mistakes are diagnostics instead.
   public static func run(_ options: GeneratorOptions) throws -> GenerationResult {
+    var read: [String: ReadSource] = [:]
+    let result = try run(options, read: &read)
+    return withSourceLines(result, read: read)
+  }
+
+  private static func run(_ options: GeneratorOptions, read: inout [String: ReadSource]) throws
+    -> GenerationResult
+  {
     let workingDirectory = FileManager.default.currentDirectoryPath
     let root = RelativePath.absolute(options.root ?? ".", base: workingDirectory)
     let output = RelativePath.absolute(options.output, base: workingDirectory)
@@ -85,7 +93,7 @@ public enum Generator {
         selected: templates.selected)
     }
     let keepsTypes = (try? templateRenderer.get())?.readsSourceryTypes ?? true
-    var scanned = scanSources(files, keepingTypes: keepsTypes, into: &result)
+    var scanned = scanSources(files, keepingTypes: keepsTypes, read: &read, into: &result)
     var built = ModelBuilder().build(scanned)
     result.diagnostics += built.diagnostics
     result.tableCount = built.model.tables.count
@@ -276,19 +284,55 @@ public enum Generator {
   }
 
   /// Reads and scans `files` once, on all cores, skipping files quarry generated.
+  ///
+  /// The results keep their declarations but not their bytes: held to the end for the
+  /// diagnostics' source lines, they were a whole copy of the input beside the model (issue
+  /// 20). `read` remembers where each file is and its length, so that `withSourceLines` reads
+  /// again only the files a diagnostic points into, and only when they have not changed since.
   private static func scanSources(
     _ files: [(absolute: String, display: String)], keepingTypes keepsTypes: Bool,
-    into result: inout GenerationResult
+    read: inout [String: ReadSource], into result: inout GenerationResult
   ) -> [ScannedFile] {
-    let scanned = ProjectScanner.scan(files, keepsTypes: keepsTypes) {
+    let absolutePaths = Dictionary(files.map { ($0.display, $0.absolute) }) { first, _ in first }
+    var scanned = ProjectScanner.scan(files, keepsTypes: keepsTypes) {
       GeneratedHeader.isGenerated($0)
     }.compactMap { $0 }
-    for file in scanned {
-      result.files.append(file.file)
-      result.diagnostics += file.diagnostics
+    for index in scanned.indices {
+      let file = scanned[index].file
+      read[file.path] = ReadSource(
+        absolutePath: absolutePaths[file.path] ?? file.path, size: file.bytes.count)
+      scanned[index].file = SourceFile(path: file.path, bytes: [])
+      result.diagnostics += scanned[index].diagnostics
     }
     result.scannedFileCount = scanned.count
     return scanned
+  }
+
+  /// A scanned file, by display path: where to read it again and how long it was.
+  private struct ReadSource {
+    var absolutePath: String
+    var size: Int
+  }
+
+  /// `result` with the scanned files its diagnostics point into, read again.
+  ///
+  /// A file whose length changed since the scan is left out: its lines may have moved, and
+  /// the diagnostic then names the file without a line rather than a wrong one.
+  private static func withSourceLines(_ result: GenerationResult, read: [String: ReadSource])
+    -> GenerationResult
+  {
+    var named = Set(result.diagnostics.map(\.location.path))
+    for diagnostic in result.diagnostics {
+      named.formUnion(diagnostic.notes.compactMap(\.location?.path))
+    }
+    named.subtract(result.files.map(\.path))
+    var result = result
+    for path in named.sorted() {
+      guard let source = read[path] else { continue }
+      let bytes = ExistingFile.contents(atPath: source.absolutePath, followingLinks: true) ?? []
+      if bytes.count == source.size { result.files.append(SourceFile(path: path, bytes: bytes)) }
+    }
+    return result
   }
 
   /// `--templates` when given, else the default templates (see `TemplateLocator`). A given

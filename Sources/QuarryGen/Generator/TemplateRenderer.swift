@@ -196,11 +196,14 @@ struct TemplateRenderer {
   private static func withoutDuplicatePaths(_ jobs: [Job], diagnostics: inout [Diagnostic])
     -> [Job]
   {
-    var firstByPath: [String: Job] = [:]
+    // Positions, not jobs: a dictionary of jobs held a second copy of every one (issue 20).
+    var firstByPath: [String: Int] = [:]
+    firstByPath.reserveCapacity(jobs.count)
     var kept: [Job] = []
-    for job in jobs {
-      guard let first = firstByPath[job.path] else {
-        firstByPath[job.path] = job
+    kept.reserveCapacity(jobs.count)
+    for (index, job) in jobs.enumerated() {
+      guard let first = firstByPath[job.path].map({ jobs[$0] }) else {
+        firstByPath[job.path] = index
         kept.append(job)
         continue
       }
