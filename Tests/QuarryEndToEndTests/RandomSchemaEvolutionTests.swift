@@ -50,13 +50,17 @@ final class RandomSchemaEvolutionTests: XCTestCase {
         schema.change(keeping: &rows)
         history.append("release \(release): " + schema.changes.joined(separator: "; "))
       }
-      try project.generate(["Models.swift": schema.source])
+      let generated = try project.generate(["Models.swift": schema.source])
+      guard !generated.hasErrors else {
+        return XCTFail("seed \(seed)\n\(history.joined(separator: "\n"))\n\(schema.source)")
+      }
       let made = schema.randomRows()
       let program = try project.build(
         "v\(release)", inserts: schema.inserts(made), decodes: schema.typeNames)
       rows.append(made)
       for engine in Engine.allCases {
-        let context = "seed \(seed), \(engine)\n\(history.joined(separator: "\n"))\n\(schema.source)"
+        let context =
+          "seed \(seed), \(engine)\n\(history.joined(separator: "\n"))\n\(schema.source)"
         let fresh = try project.run(program, "migrate", try database(engine, "fresh\(release)"))
         XCTAssertEqual(fresh.exitCode, 0, context + fresh.standardOutput + fresh.standardError)
         let expected = Self.parts(fresh.standardOutput)

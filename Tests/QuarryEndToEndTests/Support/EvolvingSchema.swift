@@ -16,6 +16,10 @@ import Foundation
 struct EvolvingSchema {
   enum Kind: CaseIterable {
     case integer, double, text, bool
+    /// Kinds whose PostgreSQL column type is their own (`UUID`, `BYTEA`, `JSONB`) or whose Swift
+    /// value is not a literal (`Date`): a rebuilt table must keep each. They take no defaults
+    /// (a non-optional one added to a table is made optional) and are never retyped.
+    case uuid, data, date, json
 
     var swiftType: String {
       switch self {
@@ -23,13 +27,21 @@ struct EvolvingSchema {
       case .double: "Double"
       case .text: "String"
       case .bool: "Bool"
+      case .uuid: "UUID"
+      case .data: "Data"
+      case .date: "Date"
+      case .json: "[String]"
       }
     }
+
+    /// Whether a column of this kind can take a literal default.
+    var takesDefaults: Bool { [.integer, .double, .text, .bool].contains(self) }
   }
 
-  /// A stored value, as SQLite's `quote()` prints it.
+  /// A stored value, as SQLite's `quote()` prints it (a `UUID` is its upper-case text, a `Date`
+  /// its seconds since 2001, a `[String]` its JSON text).
   enum Value: Hashable {
-    case null, integer(Int64), double(Double), text(String)
+    case null, integer(Int64), double(Double), text(String), blob([UInt8])
 
     var quoted: String {
       switch self {
@@ -38,7 +50,12 @@ struct EvolvingSchema {
       case .double(let value):
         value == value.rounded() ? String(Int64(value)) + ".0" : String(value)
       case .text(let value): "'" + value + "'"
+      case .blob(let bytes): "X'" + Self.hex(bytes).uppercased() + "'"
       }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+      bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     var swiftLiteral: String {
@@ -47,6 +64,7 @@ struct EvolvingSchema {
       case .integer(let value): String(value)
       case .double(let value): String(value)
       case .text(let value): "\"" + value + "\""
+      case .blob(let bytes): "Data([" + bytes.map { String($0) }.joined(separator: ", ") + "])"
       }
     }
   }
@@ -127,8 +145,8 @@ struct EvolvingSchema {
     column.isOptional = Bool.random(using: &random)
     column.holdsIntegerText = column.kind == .text && Bool.random(using: &random)
     switch Int.random(in: 0..<4, using: &random) {
-    case 0 where column.kind != .bool: column.isUnique = true
-    case 1: column.isIndexed = true
+    case 0 where column.kind != .bool && column.kind != .json: column.isUnique = true
+    case 1 where column.kind != .json: column.isIndexed = true
     default: break
     }
     return column
@@ -142,10 +160,32 @@ struct EvolvingSchema {
     case .bool: return .integer(Int64.random(in: 0...1, using: &random))
     case .text:
       if column.holdsIntegerText { return .text(String(Int.random(in: -60...60, using: &random))) }
-      let letters = ["a", "b", "c", "d", "é", "ß", "z"]
-      let count = Int.random(in: 0...3, using: &random)
-      return .text((0..<count).map { _ in letters.randomElement(using: &random) ?? "a" }.joined())
+      return .text(word())
+    case .uuid:
+      let hex = (0..<32).map { _ in
+        String(Int.random(in: 0..<16, using: &random), radix: 16).uppercased()
+      }
+      return .text(
+        [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { hex[$0].joined() }.joined(
+          separator: "-"))
+    case .data:
+      return .blob(
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in
+          UInt8.random(in: 0...255, using: &random)
+        })
+    case .date:
+      // Seconds since 2001, in quarters: exact in a Double and as PostgreSQL prints it.
+      return .double(Double(Int.random(in: -4000...4000, using: &random)) / 4)
+    case .json:
+      let words = (0..<Int.random(in: 0...2, using: &random)).map { _ in word() }
+      return .text("[" + words.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]")
     }
+  }
+
+  private mutating func word() -> String {
+    let letters = ["a", "b", "c", "d", "é", "ß", "z"]
+    let count = Int.random(in: 0...3, using: &random)
+    return (0..<count).map { _ in letters.randomElement(using: &random) ?? "a" }.joined()
   }
 
   /// A default of the column's type, for a column added or made non-optional.
@@ -156,6 +196,7 @@ struct EvolvingSchema {
     case .double: .double(Double(Int.random(in: -9...9, using: &random)) / 2)
     case .bool: .integer(Int64.random(in: 0...1, using: &random))
     case .text: .text(["d", "none", ""].randomElement(using: &random) ?? "d")
+    case .uuid, .data, .date, .json: .null
     }
   }
 
@@ -163,8 +204,11 @@ struct EvolvingSchema {
   private static func distinct(_ id: Int64, kind: Kind) -> Value {
     switch kind {
     case .integer, .bool: .integer(100 + id)
-    case .double: .double(Double(100 + id))
+    case .double, .date: .double(Double(100 + id))
     case .text: .text(String(100 + id))
+    case .uuid: .text(String(format: "00000000-0000-0000-0000-%012lld", 100 + id))
+    case .data: .blob([0xFF, UInt8(truncatingIfNeeded: id)])
+    case .json: .text("[\"\(100 + id)\"]")
     }
   }
 
@@ -260,6 +304,7 @@ struct EvolvingSchema {
     switch Int.random(in: 0..<14, using: &random) {
     case 0, 1:
       var column = newColumn()
+      if !column.kind.takesDefaults { column.isOptional = true }
       if !column.isOptional { column.swiftDefault = defaultValue(for: column) }
       // A unique column added to rows would give them all the same default.
       if column.isUnique { column.isUnique = false }
@@ -268,8 +313,10 @@ struct EvolvingSchema {
       added.insert(column.identity)
       changes.append("\(typeName): added \(column.property) at \(at)")
     case 2:
+      // Not one renamed in this release: `dropped` names a column as the previous release
+      // did.
       guard let at = others.randomElement(using: &random),
-        !added.contains(table.columns[at].identity)
+        !added.contains(table.columns[at].identity), table.columns[at].releaseKeys.isEmpty
       else { return }
       let column = table.columns.remove(at: at)
       // A later release may add a column of the same name: the old one is gone by then.
@@ -319,7 +366,11 @@ struct EvolvingSchema {
       let identity = table.columns[at].identity
       if table.columns[at].isOptional {
         // NULLs filled with one default would be duplicates, or point at no row.
-        if table.columns[at].isUnique || table.columns[at].references != nil { return }
+        if table.columns[at].isUnique || table.columns[at].references != nil
+          || !table.columns[at].kind.takesDefaults
+        {
+          return
+        }
         let filled = defaultValue(for: table.columns[at])
         table.columns[at].isOptional = false
         if Bool.random(using: &random) {
@@ -343,6 +394,7 @@ struct EvolvingSchema {
         let present = values(table.columns[at].identity).filter { $0 != .null }
         // A default shared by future rows would break it; so would duplicates now.
         guard Set(present).count == present.count, table.columns[at].kind != .bool,
+          table.columns[at].kind != .json,
           table.columns[at].swiftDefault == nil,
           table.columns[at].annotatedDefault == nil
         else { return }
@@ -351,7 +403,9 @@ struct EvolvingSchema {
       }
       changes.append("\(typeName): \(table.columns[at].property) unique toggled")
     case 7:
-      guard let at = others.randomElement(using: &random), !table.columns[at].isUnique else {
+      guard let at = others.randomElement(using: &random), !table.columns[at].isUnique,
+        table.columns[at].kind != .json
+      else {
         return
       }
       table.columns[at].isIndexed.toggle()
@@ -415,7 +469,8 @@ struct EvolvingSchema {
     case 12:
       // Only a default changed: existing rows keep their values.
       guard let at = others.randomElement(using: &random), !table.columns[at].isOptional,
-        !table.columns[at].isUnique, table.columns[at].references == nil
+        !table.columns[at].isUnique, table.columns[at].references == nil,
+        table.columns[at].kind.takesDefaults
       else { return }
       let value = defaultValue(for: table.columns[at])
       if table.columns[at].annotatedDefault != nil {
@@ -514,20 +569,29 @@ struct EvolvingSchema {
 
 extension EvolvingSchema.Value {
   /// As PostgreSQL's `to_jsonb` prints it for a column of `kind` (a whole `DOUBLE PRECISION`
-  /// without its `.0`, a `Bool` as `true`/`false`).
+  /// without its `.0`, a `Bool` as `true`/`false`, a `UUID` in lower case, `BYTEA` as its
+  /// `\\x` hex text, `JSONB` as itself with a space after each comma).
   func json(for kind: EvolvingSchema.Kind) -> String {
     switch self {
     case .null: return "null"
     case .integer(let number) where kind == .bool: return number == 0 ? "false" : "true"
     case .integer(let number): return String(number)
     case .double(let value): return value == value.rounded() ? String(Int64(value)) : String(value)
+    case .text(let text) where kind == .uuid: return "\"" + text.lowercased() + "\""
+    case .text(let text) where kind == .json: return text.replacingOccurrences(of: ",", with: ", ")
     case .text(let text): return "\"" + text + "\""
+    case .blob(let bytes): return "\"\\\\x" + Self.hex(bytes) + "\""
     }
   }
 
   /// As written in Swift for a property of `kind` (a Bool column stores 0 and 1).
   func swiftLiteral(for kind: EvolvingSchema.Kind) -> String {
-    if kind == .bool, case .integer(let number) = self { return number == 0 ? "false" : "true" }
-    return swiftLiteral
+    switch (kind, self) {
+    case (.bool, .integer(let number)): return number == 0 ? "false" : "true"
+    case (.uuid, .text(let text)): return "UUID(uuidString: \"\(text)\")!"
+    case (.date, .double(let seconds)): return "Date(timeIntervalSinceReferenceDate: \(seconds))"
+    case (.json, .text(let text)): return text
+    default: return swiftLiteral
+    }
   }
 }
