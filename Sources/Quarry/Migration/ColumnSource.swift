@@ -12,8 +12,9 @@
 /// ]
 /// ```
 ///
-/// A source column that does not exist in the database (a column added by a later version's
-/// `migrate` and not yet there) gives the new column its default, or NULL.
+/// A source column that does not exist in the database (a column an earlier release's
+/// `migrate` added by itself, on a database that skipped that release) gives the new column
+/// the default it was added with (``addedWithDefault(sql:)``), else its own default, or NULL.
 public struct ColumnSource: Sendable, Hashable {
   enum Kind: Sendable, Hashable {
     /// The old column's values as they are.
@@ -29,6 +30,37 @@ public struct ColumnSource: Sendable, Hashable {
   /// The column of the rebuilt table this source fills.
   public let name: String
   let kind: Kind
+  /// The SQL default the old column was added with; see ``addedWithDefault(sql:)``.
+  private(set) var addedDefaultSQL: String?
+
+  /// This source, for a database that has not got the old column: its rows get `sql` (`NULL`
+  /// for a column added without a default), in place of the new column's default.
+  ///
+  /// A column that an earlier release's `migrate` added at the end of its table, by itself,
+  /// has no migration of its own. A database that skipped that release reaches this rebuild
+  /// without it; the release in between would have filled its rows with the default the column
+  /// then had, which the new definition may no longer have (`Double = 3.5` made `Double?`), so
+  /// the generator freezes that default here and every path ends with the same rows. The value
+  /// is used as it is, never converted: with ``convert(_:from:to:fillNullsWithSQL:)`` it must
+  /// already be of the new type (the generator gives `NULL` there).
+  ///
+  /// ```swift
+  /// .copy("rating").addedWithDefault(sql: "3.5")
+  /// ```
+  public func addedWithDefault(sql: String) -> ColumnSource {
+    var source = self
+    source.addedDefaultSQL = sql
+    return source
+  }
+
+  /// The SQL that replaces NULL in this source, for `fillNulls` and `convert`.
+  var fillNullsSQL: String? {
+    switch kind {
+    case .fillNulls(_, let sql): sql
+    case .convert(_, _, let sql): sql
+    case .copy, .value: nil
+    }
+  }
 
   /// The column `name`'s values, unchanged.
   public static func copy(_ name: String) -> ColumnSource {

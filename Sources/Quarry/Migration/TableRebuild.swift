@@ -100,7 +100,11 @@ struct TableRebuild {
       throw MigrationError(table: table, column: column.name, problem: .missingColumnSource)
     }
     if let old = source.sourceColumn, !oldNames.contains(SQLIdentifier.comparisonKey(old)) {
-      // A column a later version's migrate adds: the database has not got it yet.
+      // A column an earlier release's migrate added by itself: this database skipped it.
+      if let added = source.addedDefaultSQL {
+        let fill = source.fillNullsSQL.map { "coalesce(\(added), \($0))" }
+        return Filling(column: column, expression: fill ?? added)
+      }
       if let defaultSQL = column.defaultSQL {
         return Filling(column: column, expression: defaultSQL)
       }

@@ -77,14 +77,20 @@ public struct MigrationColumnSource: Sendable, Hashable {
   /// For `convert`: the runtime's `ConversionTarget` when narrower than the column's SQL type
   /// (`.bool`, `.character`, `.integer(Int8.self)`).
   public var target: String?
+  /// The default the old column had in the previous schema, when the new one's differs: what
+  /// a database that skipped the release whose `migrate` added the column must hold in it
+  /// (the runtime's `ColumnSource.addedWithDefault(sql:)`).
+  public var addedDefaultSQL: String?
 
   public init(
-    _ kind: Kind, _ name: String, from: String? = nil, sql: String? = nil, target: String? = nil
+    _ kind: Kind, _ name: String, from: String? = nil, sql: String? = nil, target: String? = nil,
+    addedDefaultSQL: String? = nil
   ) {
     self.kind = kind
     self.name = name
     self.from = from
     self.sql = sql
     self.target = target
+    self.addedDefaultSQL = addedDefaultSQL
   }
 }

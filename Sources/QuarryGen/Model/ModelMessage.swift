@@ -82,6 +82,7 @@ enum ModelMessage: Sendable, Hashable {
   case integerDefaultOutOfRange(property: String, value: String, type: String, range: String)
   case enumRawTypeDiffers(enumName: String, rawType: String, otherType: String)
   case columnWithoutProperty(columns: [String], table: String, line: String)
+  case droppedNameNotInTable(String, table: String)
   case nullsWithoutDefault(property: String, column: String, table: String)
   case newRequiredColumnInRebuild(property: String, column: String, table: String)
   case bidiControl(subject: String, scalar: String)
@@ -354,6 +355,9 @@ enum ModelMessage: Sendable, Hashable {
         + "property any more, so migrating would delete \(their) values; if that is intended, "
         + "write '\(line)' above the struct (or, for a renamed property, annotate it with "
         + "renamedFrom = \"\(columns[0])\")"
+    case .droppedNameNotInTable(let name, let table):
+      return "'dropped' names '\(name)', which table '\(table)' in the previous Schema.sql does "
+        + "not have; name a column by its name there"
     case .nullsWithoutDefault(let property, let column, let table):
       return "column '\(column)' of table '\(table)' becomes NOT NULL, but existing rows may hold "
         + "NULL in it; give '\(property)' a default (default = … or a literal Swift default) "

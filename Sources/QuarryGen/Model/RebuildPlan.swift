@@ -42,6 +42,17 @@ enum RebuildPlan {
             at: location))
       }
       let fill = becomesNotNull ? column.defaultSQL : nil
+      // A default of the old type is not one of the new: only NULL carries over a retyping;
+      // and NULL where NULLs are filled is the fill, which the rebuild gives anyway.
+      var added = addedDefault(before, column)
+      if before.type != column.type && added != "NULL" || fill != nil && added == "NULL" {
+        added = nil
+      }
+      if let added {
+        summary.append(
+          "a database that skipped the release whose migrate added column '\(column.name)' "
+            + "gets \(added) in it, its default then")
+      }
       if before.type != column.type {
         summary.append(
           dateSentence(model, from: before.type, name: column.name)
@@ -50,11 +61,13 @@ enum RebuildPlan {
             + "integer) stops the migration, naming the row")
         sources.append(
           MigrationColumnSource(
-            .convert, column.name, sql: fill, target: model.flatMap(conversionTarget)))
+            .convert, column.name, sql: fill, target: model.flatMap(conversionTarget),
+            addedDefaultSQL: added))
       } else if let fill {
-        sources.append(MigrationColumnSource(.fillNulls, column.name, sql: fill))
+        sources.append(
+          MigrationColumnSource(.fillNulls, column.name, sql: fill, addedDefaultSQL: added))
       } else {
-        sources.append(MigrationColumnSource(.copy, column.name))
+        sources.append(MigrationColumnSource(.copy, column.name, addedDefaultSQL: added))
       }
       describe(before, column, fill: fill, into: &summary)
     }
@@ -82,6 +95,17 @@ enum RebuildPlan {
           + (index.isUnique ? ": a duplicate value stops the migration" : ""))
     }
     return sources
+  }
+
+  /// The value a database that has not got `before` must get in its place, when it differs
+  /// from what the rebuild would give it: `before`'s default (or NULL) where `migrate` could
+  /// have added it by itself (nullable, or with a default) and the new column's default
+  /// differs. nil otherwise.
+  private static func addedDefault(_ before: SchemaColumn, _ column: SchemaColumn) -> String? {
+    guard !before.isPrimaryKey, before.isNullable || before.defaultSQL != nil,
+      before.defaultSQL != column.defaultSQL
+    else { return nil }
+    return before.defaultSQL ?? "NULL"
   }
 
   /// The sentence for a `Date` column whose storage changes (`dateStorage`); nil for others.

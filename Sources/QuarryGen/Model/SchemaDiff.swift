@@ -99,13 +99,20 @@ public enum SchemaDiff {
         let gone = old.columns.filter { target.table.column(named: $0.name) == nil }
         let unacknowledged = gone.map(\.name).filter { !target.dropped.contains($0) }
         if !unacknowledged.isEmpty {
-          let list = unacknowledged.map(SwiftLiteral.string).joined(separator: ", ")
+          // The line to write lists every gone column, those already written included, and
+          // a name written that the table never had (a misspelling, or the new name of a
+          // property renamed and dropped in one release) is pointed out.
+          let list = gone.map { SwiftLiteral.string($0.name) }.joined(separator: ", ")
+          let strays = target.dropped.filter { old.column(named: $0) == nil }
           diagnostics.append(
             .error(
               .columnWithoutProperty(
                 columns: unacknowledged, table: old.name,
                 line: "// quarry: dropped = [\(list)]"),
-              at: target.location))
+              at: target.location,
+              notes: strays.map {
+                .init(ModelMessage.droppedNameNotInTable($0, table: old.name).text)
+              }))
           continue
         }
         guard needsRebuild(old, target.table) else {

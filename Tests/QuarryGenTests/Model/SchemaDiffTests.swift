@@ -246,6 +246,57 @@ final class SchemaDiffTests: XCTestCase {
 
         """),
     Case(
+      name: "dropped naming a column the table never had is pointed out, and the line lists all",
+      previous: """
+        CREATE TABLE "t" ("id" INTEGER NOT NULL PRIMARY KEY, "a" TEXT, "b" TEXT);
+        """,
+      source: """
+        // quarry: table = "t", dropped = ["a", "br2"]
+        struct T { var id: Int64 }
+        """,
+      expected: """
+        Models/M.swift:2:8: error: column 'b' of table 't' in the previous Schema.sql has no \
+        property any more, so migrating would delete its values; if that is intended, write \
+        '// quarry: dropped = ["a", "b"]' above the struct (or, for a renamed property, annotate \
+        it with renamedFrom = "b")
+        note: 'dropped' names 'br2', which table 't' in the previous Schema.sql does not have; \
+        name a column by its name there
+
+        """),
+    Case(
+      // Each column here may have been added by an earlier release's migrate by itself, on
+      // the end of the table: a database that skipped that release gets its default then.
+      name: "a column whose default changes carries the old one for databases that lack it",
+      previous: """
+        CREATE TABLE "t" ("id" INTEGER NOT NULL PRIMARY KEY, "a" REAL NOT NULL DEFAULT 3.5, \
+        "b" INTEGER, "c" TEXT DEFAULT 'x', "d" TEXT NOT NULL DEFAULT '5', "e" TEXT NOT NULL, \
+        "f" INTEGER DEFAULT 1);
+        """,
+      source: """
+        // quarry: table = "t"
+        struct T {
+          var id: Int64
+          var a: Double?
+          // quarry: default = 4
+          var b: Int
+          var c: String? = "y"
+          var d: Int = 6
+          var e: String
+          // quarry: default = 1
+          var f: Int?
+          var g: Int = 0
+        }
+        """,
+      expected: """
+        0001_t_rebuild for T
+          rebuild t: "id" INTEGER NOT NULL PRIMARY KEY, "a" REAL, "b" INTEGER NOT NULL DEFAULT \
+        4, "c" TEXT, "d" INTEGER NOT NULL DEFAULT 6, "e" TEXT NOT NULL, "f" INTEGER DEFAULT 1, \
+        "g" INTEGER NOT NULL DEFAULT 0
+            copy id, copy a (added with 3.5), fillNulls b 4, copy c (added with 'x'), convert \
+        d, copy e, copy f, value g 0
+
+        """),
+    Case(
       name: "to NOT NULL without a default, and a new required column, are errors",
       previous: """
         CREATE TABLE "t" ("id" INTEGER NOT NULL PRIMARY KEY, "pages" INTEGER);
@@ -389,6 +440,7 @@ final class SchemaDiffTests: XCTestCase {
         var item = "\(source.kind.rawValue) \(source.name)"
         if let target = source.target { item += " to \(target)" }
         if let sql = source.sql { item += source.kind == .convert ? " fill \(sql)" : " \(sql)" }
+        if let added = source.addedDefaultSQL { item += " (added with \(added))" }
         return item
       }.joined(separator: ", ")
       return [text, "    " + sourceText]

@@ -103,6 +103,32 @@ private enum RecountedParts: MigrationVersion {
     ]
 }
 
+// "tally" added on the end with a default: the version's migrate adds it by itself, so it
+// has no migration of its own.
+private enum TalliedParts: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts",
+    columns: Parts.table.columns + [ColumnDefinition("tally", .real, defaultSQL: "3.5")])
+  static let migrations: [GeneratedMigration] = []
+}
+
+// Then made optional without a default: the rebuild carries the default "tally" was added
+// with, for a database that skipped `TalliedParts`.
+private enum LooselyTalliedParts: MigrationVersion {
+  static let table = TableDefinition(
+    name: "parts",
+    columns: Parts.table.columns + [ColumnDefinition("tally", .real, nullable: true)])
+  static let migrations = [
+    GeneratedMigration(
+      "0002_parts_rebuild",
+      steps: [
+        .rebuildTable(
+          table,
+          columns: [.copy("id"), .copy("bin"), .copy("tally").addedWithDefault(sql: "3.5")])
+      ])
+  ]
+}
+
 private enum Counters: MigrationVersion {
   static let table = TableDefinition(
     name: "counters",
@@ -276,6 +302,24 @@ final class RebuildEdgeTests: MigrationTestCase {
       try db.migrate([Evolving<PartsWithoutBin>.self])
       XCTAssertEqual(try probe.rows("parts", in: db), ["1|1", "2|1"])
       try assertSchemaIsNew(db, at: [Evolving<PartsWithoutBin>.self])
+    }
+  }
+
+  /// A database that skipped the version whose migrate added a column ends with the rows of
+  /// one that did not: the default the column was added with, not the later definition's.
+  func testAColumnAnEarlierVersionAddedGetsTheDefaultItWasAddedWith() throws {
+    forEachEngine { engine in
+      let stepwise = try partsDatabase()
+      try stepwise.migrate([Evolving<TalliedParts>.self])
+      try stepwise.migrate([Evolving<LooselyTalliedParts>.self])
+      let skipping = try partsDatabase()
+      try skipping.migrate([Evolving<LooselyTalliedParts>.self])
+      for db in [stepwise, skipping] {
+        XCTAssertEqual(
+          try rawValue(#"SELECT CAST(sum("tally") AS DOUBLE PRECISION) FROM "parts""#, in: db),
+          .real(7))
+        try assertSchemaIsNew(db, at: [Evolving<LooselyTalliedParts>.self])
+      }
     }
   }
 

@@ -211,7 +211,14 @@ struct PostgresTableRebuild {
     }
     let old = source.sourceColumn.flatMap { name in oldColumns.first { $0.name == name } }
     if source.sourceColumn != nil, old == nil {
-      // A column a later version's migrate adds: the database has not got it yet.
+      // A column an earlier release's migrate added by itself: this database skipped it.
+      if let added = source.addedDefaultSQL {
+        let value = PostgresDefault.translate(added, toType: column.postgresType)
+        let fill = source.fillNullsSQL.map {
+          "coalesce(\(value), \(PostgresDefault.translate($0, toType: column.postgresType)))"
+        }
+        return Filling(column: column, expression: fill ?? value)
+      }
       if let defaultSQL { return Filling(column: column, expression: defaultSQL) }
       guard column.isNullable || column.isPrimaryKey else {
         throw MigrationError(table: table, column: column.name, problem: .newRequiredColumn)

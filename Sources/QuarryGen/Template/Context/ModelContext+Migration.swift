@@ -140,6 +140,7 @@ extension ModelContext {
         "\(source.kind == .value ? "sql" : "withSQL"): \(swiftLiteral(source.sql ?? "NULL"))")
     }
     return "." + source.kind.rawValue + "(" + arguments.joined(separator: ", ") + ")"
+      + (source.addedDefaultSQL.map { ".addedWithDefault(sql: \(swiftLiteral($0)))" } ?? "")
   }
 
   /// `text` in lines of at most `width` characters, broken at spaces.
