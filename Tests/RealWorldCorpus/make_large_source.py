@@ -118,9 +118,15 @@ let birdNames: [String] = [
 
 
 def main(argv):
+    # The output path comes first; anything else there (`--help`) would become a 200 MB file
+    # of that name.
+    if len(argv) < 2 or argv[1].startswith("-"):
+        sys.exit(__doc__)
     path = argv[1]
     megabytes = int(argv[argv.index("--megabytes") + 1]) if "--megabytes" in argv else 200
     kind = argv[argv.index("--kind") + 1] if "--kind" in argv else "data"
+    if kind not in ("data", "models", "code"):
+        sys.exit("unknown --kind %r: data, models or code\n\n%s" % (kind, __doc__))
     target = megabytes * 1024 * 1024
     size = 0
     n = 0
