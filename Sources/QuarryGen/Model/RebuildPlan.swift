@@ -13,10 +13,17 @@ enum RebuildPlan {
   ) -> [MigrationColumnSource] {
     let new = target.table
     let name = new.name
+    // An index removed is the only change: the rows stay where they are (SQLite's rebuild
+    // finds the table already at its definition and drops the index).
+    let onlyIndexes =
+      old.columns == new.columns && old.compositeKey == new.compositeKey
+      && old.foreignKeys == new.foreignKeys
     summary.append(
-      "table '\(name)' is rebuilt (created anew, every row copied, the old one dropped) in one "
-        + "transaction; a row that does not fit stops the migration and leaves every row as "
-        + "it was")
+      onlyIndexes
+        ? "only the indexes of table '\(name)' change; its rows stay as they are"
+        : "table '\(name)' is rebuilt (created anew, every row copied, the old one dropped) in "
+          + "one transaction; a row that does not fit stops the migration and leaves every row "
+          + "as it was")
     var sources: [MigrationColumnSource] = []
     for column in new.columns {
       let model = target.columns[column.name]

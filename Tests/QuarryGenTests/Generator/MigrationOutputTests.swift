@@ -179,6 +179,21 @@ final class MigrationOutputTests: XCTestCase {
     }
   }
 
+  /// An index removed is a migration (earlier databases must drop it), but no row moves: its
+  /// summary says so, not that the table is rebuilt.
+  func testAMigrationThatOnlyRemovesAnIndexSaysTheRowsStay() throws {
+    let indexed = Self.version1.replacingOccurrences(
+      of: "  var isbn: String", with: "  // quarry: index\n  var isbn: String")
+    XCTAssertEqual(try generate(indexed).diagnostics, [])
+    XCTAssertEqual(try generate(Self.version1).diagnostics, [])
+    let migration = try migration("0001_books_rebuild.swift")
+    XCTAssertTrue(
+      migration.contains(
+        "// - only the indexes of table 'books' change; its rows stay as they are.\n"
+          + "// - index 'books_on_isbn' is dropped.\n"), migration)
+    XCTAssertFalse(migration.contains("is rebuilt"), migration)
+  }
+
   func testTemplatesWithoutAMigrationTemplateAreRefusedWhenAMigrationIsNeeded() throws {
     XCTAssertEqual(try generate(Self.version1).diagnostics, [])
     let templates = folder + "/Templates"
