@@ -3,9 +3,10 @@ import Foundation
 /// Random structs that change from release to release the ways the README's "Changing a
 /// struct" allows (a property added anywhere, dropped, renamed, retyped, made optional or not,
 /// made unique or not, indexed or not, moved, given another default; a reference added, removed
-/// or given another action; the key moved; a table renamed), with the rows each earlier
-/// release's database holds, changed as each step says they must be. The expected rows are
-/// worked out here, from the rules, never from what the generated code does.
+/// or given another action; the key moved; a table renamed; the struct an owned array holds
+/// given a property, losing one, or one renamed, retyped or made optional or not), with the
+/// rows each earlier release's database holds, changed as each step says they must be. The
+/// expected rows are worked out here, from the rules, never from what the generated code does.
 ///
 /// ```swift
 /// var schema = EvolvingSchema(seed: 7)
@@ -101,9 +102,28 @@ struct EvolvingSchema {
     var renamedFrom: String?
     /// Columns this release dropped.
     var dropped: [String] = []
+    /// An owned `[<Type>Kid]` property, `kids`, after the columns.
+    var kids: Kids?
+
+    var kidTypeName: String { typeName + "Kid" }
+    /// Follows the owner's table through renames.
+    var kidTableName: String { tableName + "_kids" }
   }
 
-  /// One database's rows: table type name -> rows, each column identity -> value.
+  /// The struct an owned property holds: its own table, keyed by its owner's key and a
+  /// position.
+  struct Kids {
+    var columns: [Column]
+    /// Columns this release dropped.
+    var dropped: [String] = []
+  }
+
+  /// A child row's owner key and position, beside its columns' identities.
+  static let ownerIdentity = -1
+  static let positionIdentity = -2
+
+  /// One database's rows: table type name -> rows, each column identity -> value (a table's
+  /// owned children under `kidTypeName`).
   typealias Rows = [String: [[Int: Value]]]
 
   private(set) var tables: [Table] = []
@@ -127,9 +147,21 @@ struct EvolvingSchema {
         column.references = "T\(Int.random(in: 0..<number, using: &random))"
         columns.insert(column, at: Int.random(in: 1...columns.count, using: &random))
       }
-      tables.append(
-        Table(typeName: "T\(number)", tableName: "t\(number)", columns: columns))
+      var table = Table(typeName: "T\(number)", tableName: "t\(number)", columns: columns)
+      if Int.random(in: 0..<3, using: &random) == 0 {
+        table.kids = Kids(
+          columns: (0..<Int.random(in: 1...3, using: &random)).map { _ in kidColumn() })
+      }
+      tables.append(table)
     }
+  }
+
+  /// A column of an owned child: neither unique nor indexed.
+  private mutating func kidColumn() -> Column {
+    var column = newColumn()
+    column.isUnique = false
+    column.isIndexed = false
+    return column
   }
 
   private mutating func identity() -> Int {
@@ -244,6 +276,19 @@ struct EvolvingSchema {
         made.append(row)
       }
       rows[table.typeName] = made
+      if let kids = table.kids {
+        var children: [[Int: Value]] = []
+        for id in 1...Int64(made.count) {
+          for position in 0..<Int64.random(in: 0...2, using: &random) {
+            var row: [Int: Value] = [
+              Self.ownerIdentity: .integer(id), Self.positionIdentity: .integer(position),
+            ]
+            for column in kids.columns { row[column.identity] = value(for: column) }
+            children.append(row)
+          }
+        }
+        rows[table.kidTypeName] = children
+      }
     }
     return rows
   }
@@ -259,6 +304,10 @@ struct EvolvingSchema {
       for column in tables[position].columns.indices {
         tables[position].columns[column].releaseKeys = []
       }
+      tables[position].kids?.dropped = []
+      for column in tables[position].kids?.columns.indices ?? 0..<0 {
+        tables[position].kids?.columns[column].releaseKeys = []
+      }
     }
     added = []
     for position in tables.indices {
@@ -269,12 +318,16 @@ struct EvolvingSchema {
     // A column added in this release holds, in existing rows, the SQL DEFAULT it has at the
     // end of the release (a Swift default counts only on a non-optional property).
     for table in tables {
-      for column in table.columns where added.contains(column.identity) {
-        let filled = column.annotatedDefault ?? (column.isOptional ? nil : column.swiftDefault)
-        for database in databases.indices {
-          guard var rows = databases[database][table.typeName] else { continue }
-          for row in rows.indices { rows[row][column.identity] = filled ?? .null }
-          databases[database][table.typeName] = rows
+      for (key, columns) in [
+        (table.typeName, table.columns), (table.kidTypeName, table.kids?.columns ?? []),
+      ] {
+        for column in columns where added.contains(column.identity) {
+          let filled = column.annotatedDefault ?? (column.isOptional ? nil : column.swiftDefault)
+          for database in databases.indices {
+            guard var rows = databases[database][key] else { continue }
+            for row in rows.indices { rows[row][column.identity] = filled ?? .null }
+            databases[database][key] = rows
+          }
         }
       }
     }
@@ -301,7 +354,7 @@ struct EvolvingSchema {
         databases[database][typeName] = rows
       }
     }
-    switch Int.random(in: 0..<14, using: &random) {
+    switch Int.random(in: 0..<16, using: &random) {
     case 0, 1:
       var column = newColumn()
       if !column.kind.takesDefaults { column.isOptional = true }
@@ -458,7 +511,8 @@ struct EvolvingSchema {
       let referred = tables.contains { other in
         other.columns.contains { $0.references == typeName }
       }
-      guard !referred, !table.columns.contains(where: \.isPrimaryKey),
+      // (Nor one with children: their key column would be named after the new key.)
+      guard !referred, table.kids == nil, !table.columns.contains(where: \.isPrimaryKey),
         let at = others.randomElement(using: &random), table.columns[at].isUnique,
         !table.columns[at].isOptional, [.integer, .text].contains(table.columns[at].kind),
         !added.contains(table.columns[at].identity)
@@ -479,12 +533,69 @@ struct EvolvingSchema {
         table.columns[at].swiftDefault = value
       }
       changes.append("\(typeName): \(table.columns[at].property) default changed")
+    case 14, 15:
+      guard var kids = table.kids else { return }
+      changeKids(&kids, of: table, keeping: &databases)
+      table.kids = kids
     default:
       guard table.renamedFrom == nil else { return }
       table.renamedFrom = table.tableName
       table.tableName += "v\(release)"
       let old = table.renamedFrom ?? ""
       changes.append("\(typeName): table renamed from \(old)")
+    }
+  }
+
+  /// One change to the columns of `table`'s owned child: one added anywhere, dropped,
+  /// renamed, retyped, or made optional or not, the rows following as for a table's.
+  private mutating func changeKids(
+    _ kids: inout Kids, of table: Table, keeping databases: inout [Rows]
+  ) {
+    let key = table.kidTypeName
+    func update(_ identity: Int, _ transform: (Value?) -> Value?) {
+      for database in databases.indices {
+        guard var rows = databases[database][key] else { continue }
+        for row in rows.indices { rows[row][identity] = transform(rows[row][identity]) }
+        databases[database][key] = rows
+      }
+    }
+    let at = Int.random(in: 0..<kids.columns.count, using: &random)
+    let column = kids.columns[at]
+    let isSettled = !added.contains(column.identity) && column.releaseKeys.isEmpty
+    switch Int.random(in: 0..<5, using: &random) {
+    case 0:
+      var new = kidColumn()
+      if !new.kind.takesDefaults { new.isOptional = true }
+      if !new.isOptional { new.swiftDefault = defaultValue(for: new) }
+      kids.columns.insert(new, at: Int.random(in: 0...kids.columns.count, using: &random))
+      added.insert(new.identity)
+      changes.append("\(key): added \(new.property)")
+    case 1 where kids.columns.count > 1 && isSettled:
+      kids.columns.remove(at: at)
+      kids.dropped.append(column.property)
+      update(column.identity) { _ in nil }
+      changes.append("\(key): dropped \(column.property)")
+    case 2 where isSettled:
+      kids.columns[at].property += "r\(release)"
+      kids.columns[at].releaseKeys.append("renamedFrom = \"\(column.property)\"")
+      changes.append("\(key): renamed \(column.property)")
+    case 3 where column.kind == .integer || column.holdsIntegerText:
+      kids.columns[at].kind = column.kind == .integer ? .double : .integer
+      kids.columns[at].holdsIntegerText = false
+      kids.columns[at].swiftDefault = column.swiftDefault.map(retyped)
+      kids.columns[at].annotatedDefault = column.annotatedDefault.map(retyped)
+      update(column.identity) { $0.map(self.retyped) }
+      changes.append("\(key): \(column.property) now \(kids.columns[at].kind.swiftType)")
+    case 4 where column.isOptional && column.kind.takesDefaults:
+      let filled = defaultValue(for: column)
+      kids.columns[at].isOptional = false
+      kids.columns[at].annotatedDefault = filled
+      update(column.identity) { $0 == .null ? filled : $0 }
+      changes.append("\(key): \(column.property) not optional")
+    case 4 where !column.isOptional:
+      kids.columns[at].isOptional = true
+      changes.append("\(key): \(column.property) optional")
+    default: return
     }
   }
 
@@ -507,35 +618,65 @@ struct EvolvingSchema {
       }
       lines.append("// quarry: " + keys.joined(separator: ", "))
       lines.append("struct \(table.typeName): Sendable, Equatable {")
-      for column in table.columns {
-        var keys = column.releaseKeys
-        if column.isPrimaryKey { keys.append("primaryKey") }
-        if column.isUnique { keys.append("unique") }
-        if column.isIndexed { keys.append("index") }
-        if let parent = column.references { keys.append("references = " + parent) }
-        if let action = column.onDelete { keys.append("onDelete = " + action) }
-        if let value = column.annotatedDefault {
-          keys.append("default = " + value.swiftLiteral(for: column.kind))
-        }
-        if !keys.isEmpty { lines.append("  // quarry: " + keys.joined(separator: ", ")) }
-        let type = column.kind.swiftType + (column.isOptional ? "?" : "")
-        let initial = column.swiftDefault.map { " = " + $0.swiftLiteral(for: column.kind) } ?? ""
-        lines.append("  var \(column.property): \(type)\(initial)")
+      lines += table.columns.flatMap(Self.declaration)
+      if table.kids != nil {
+        lines += ["  // quarry: owned", "  var kids: [\(table.kidTypeName)] = []"]
       }
       lines.append("}")
       lines.append("")
+      if let kids = table.kids {
+        if !kids.dropped.isEmpty {
+          lines.append(
+            "// quarry: dropped = ["
+              + kids.dropped.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        }
+        lines.append("struct \(table.kidTypeName): Sendable, Equatable {")
+        lines += kids.columns.flatMap(Self.declaration)
+        lines.append("}")
+        lines.append("")
+      }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A property's lines: its `// quarry:` keys, then its declaration.
+  private static func declaration(_ column: Column) -> [String] {
+    var keys = column.releaseKeys
+    if column.isPrimaryKey { keys.append("primaryKey") }
+    if column.isUnique { keys.append("unique") }
+    if column.isIndexed { keys.append("index") }
+    if let parent = column.references { keys.append("references = " + parent) }
+    if let action = column.onDelete { keys.append("onDelete = " + action) }
+    if let value = column.annotatedDefault {
+      keys.append("default = " + value.swiftLiteral(for: column.kind))
+    }
+    let type = column.kind.swiftType + (column.isOptional ? "?" : "")
+    let initial = column.swiftDefault.map { " = " + $0.swiftLiteral(for: column.kind) } ?? ""
+    return (keys.isEmpty ? [] : ["  // quarry: " + keys.joined(separator: ", ")])
+      + ["  var \(column.property): \(type)\(initial)"]
   }
 
   /// The statements that insert `rows` through the generated code.
   func inserts(_ rows: Rows) -> String {
     tables.flatMap { table in
       rows[table.typeName, default: []].map { row in
-        let arguments = table.columns.map { column in
-          "\(column.property): " + (row[column.identity] ?? .null).swiftLiteral(for: column.kind)
+        func arguments(_ row: [Int: Value], _ columns: [Column]) -> String {
+          columns.map { column in
+            "\(column.property): " + (row[column.identity] ?? .null).swiftLiteral(for: column.kind)
+          }.joined(separator: ", ")
         }
-        return "try db.insert(\(table.typeName)(\(arguments.joined(separator: ", "))))"
+        var text = arguments(row, table.columns)
+        if let kids = table.kids {
+          let owner = row[table.columns[0].identity]
+          let children = rows[table.kidTypeName, default: []].filter {
+            $0[Self.ownerIdentity] == owner
+          }.sorted { Self.position($0) < Self.position($1) }
+          text +=
+            ", kids: ["
+            + children.map { "\(table.kidTypeName)(\(arguments($0, kids.columns)))" }.joined(
+              separator: ", ") + "]"
+        }
+        return "try db.insert(\(table.typeName)(\(text)))"
       }
     }.joined(separator: "\n")
   }
@@ -543,25 +684,39 @@ struct EvolvingSchema {
   /// The rows part of `MigrationDump`'s text for `rows`: tables by name, rows by key (on
   /// PostgreSQL each value as JSON, rows by their text).
   func dumpedRows(_ rows: Rows, postgres: Bool = false) -> String {
-    var lines = ["rows"]
-    for table in tables.sorted(by: { $0.tableName < $1.tableName }) {
-      lines.append(table.tableName)
-      let key = table.columns[0].identity
-      func id(_ row: [Int: Value]) -> Int64 {
-        if case .integer(let number) = row[key] { return number }
-        return 0
+    // Each table and child table: its name, rows key and columns (a child's owner key and
+    // position first, both integers).
+    var dumped: [(name: String, key: String, columns: [(identity: Int, kind: Kind)])] = []
+    for table in tables {
+      dumped.append((table.tableName, table.typeName, table.columns.map { ($0.identity, $0.kind) }))
+      if let kids = table.kids {
+        dumped.append(
+          (
+            table.kidTableName, table.kidTypeName,
+            [(Self.ownerIdentity, .integer), (Self.positionIdentity, .integer)]
+              + kids.columns.map { ($0.identity, $0.kind) }
+          ))
       }
-      var printed = rows[table.typeName, default: []].sorted { id($0) < id($1) }.map { row in
+    }
+    var lines = ["rows"]
+    for table in dumped.sorted(by: { $0.name < $1.name }) {
+      lines.append(table.name)
+      let printed = rows[table.key, default: []].map { row in
         "  "
           + table.columns.map { column in
             let value = row[column.identity] ?? .null
             return postgres ? value.json(for: column.kind) : value.quoted
           }.joined(separator: ", ")
       }
-      if postgres { printed.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-      lines += printed
+      // Both dumps order a table's lines by their text.
+      lines += printed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
     return lines.joined(separator: "\n")
+  }
+
+  private static func position(_ row: [Int: Value]) -> Int64 {
+    if case .integer(let number) = row[positionIdentity] { return number }
+    return 0
   }
 
   var typeNames: [String] { tables.map(\.typeName) }
