@@ -4,9 +4,10 @@ import Foundation
 /// struct" allows (a property added anywhere, dropped, renamed, retyped, made optional or not,
 /// made unique or not, indexed or not, moved, given another default; a reference added, removed
 /// or given another action; the key moved; a table renamed; the struct an owned array holds
-/// given a property, losing one, or one renamed, retyped or made optional or not), with the
-/// rows each earlier release's database holds, changed as each step says they must be. The
-/// expected rows are worked out here, from the rules, never from what the generated code does.
+/// given a property, losing one, or one renamed, retyped or made optional or not; a struct
+/// removed, its table and rows kept), with the rows each earlier release's database holds,
+/// changed as each step says they must be. The expected rows are worked out here, from the
+/// rules, never from what the generated code does.
 ///
 /// ```swift
 /// var schema = EvolvingSchema(seed: 7)
@@ -102,6 +103,8 @@ struct EvolvingSchema {
     var renamedFrom: String?
     /// Columns this release dropped.
     var dropped: [String] = []
+    /// The table's names before its renames: a database that skipped them has one of these.
+    var formerNames: [String] = []
     /// An owned `[<Type>Kid]` property, `kids`, after the columns.
     var kids: Kids?
 
@@ -127,6 +130,9 @@ struct EvolvingSchema {
   typealias Rows = [String: [[Int: Value]]]
 
   private(set) var tables: [Table] = []
+  /// Structs removed from the models, as they were in the release before: their tables stay,
+  /// with their rows, in every database that had them.
+  private(set) var removed: [Table] = []
   private(set) var release = 1
   /// What changed in the latest release, in words, for failure messages.
   private(set) var changes: [String] = []
@@ -310,6 +316,16 @@ struct EvolvingSchema {
       }
     }
     added = []
+    // A struct removed: first, so none of this release's changes reach its table. Not one a
+    // reference points at (a kept table's, or a removed one's, which would block a key move).
+    let referred = Set((tables + removed).flatMap { $0.columns.compactMap(\.references) })
+    if tables.count > 3 && Int.random(in: 0..<4, using: &random) == 0,
+      let gone = tables.indices.filter({ !referred.contains(tables[$0].typeName) })
+        .randomElement(using: &random)
+    {
+      changes.append("\(tables[gone].typeName): removed")
+      removed.append(tables.remove(at: gone))
+    }
     for position in tables.indices {
       for _ in 0..<Int.random(in: 0...2, using: &random) {
         change(table: position, keeping: &databases)
@@ -493,7 +509,11 @@ struct EvolvingSchema {
         table.columns[at].annotatedDefault == nil, !added.contains(table.columns[at].identity)
       else { return }
       // A parent whose key is still `id`, as the column's values are ids.
-      let parents = tables[0..<position].filter { !$0.columns.contains(where: \.isPrimaryKey) }
+      // (And not one it refers to already: a second reference gets no inverse, and a warning.)
+      let parents = tables[0..<position].filter { parent in
+        !parent.columns.contains(where: \.isPrimaryKey)
+          && !table.columns.contains { $0.references == parent.typeName }
+      }
       guard let parent = parents.randomElement(using: &random)?.typeName else { return }
       let identity = table.columns[at].identity
       let fits = databases.allSatisfy { database in
@@ -508,7 +528,7 @@ struct EvolvingSchema {
       changes.append("\(typeName): \(table.columns[at].property) refers to \(parent)")
     case 11:
       // The key moved to a unique column, once, on a table no reference points at.
-      let referred = tables.contains { other in
+      let referred = (tables + removed).contains { other in
         other.columns.contains { $0.references == typeName }
       }
       // (Nor one with children: their key column would be named after the new key.)
@@ -540,6 +560,7 @@ struct EvolvingSchema {
     default:
       guard table.renamedFrom == nil else { return }
       table.renamedFrom = table.tableName
+      table.formerNames.append(table.tableName)
       table.tableName += "v\(release)"
       let old = table.renamedFrom ?? ""
       changes.append("\(typeName): table renamed from \(old)")
@@ -682,12 +703,13 @@ struct EvolvingSchema {
   }
 
   /// The rows part of `MigrationDump`'s text for `rows`: tables by name, rows by key (on
-  /// PostgreSQL each value as JSON, rows by their text).
-  func dumpedRows(_ rows: Rows, postgres: Bool = false) -> String {
+  /// PostgreSQL each value as JSON, rows by their text); removed structs' tables too, unless
+  /// `withLeftovers` is false.
+  func dumpedRows(_ rows: Rows, postgres: Bool = false, withLeftovers: Bool = true) -> String {
     // Each table and child table: its name, rows key and columns (a child's owner key and
     // position first, both integers).
     var dumped: [(name: String, key: String, columns: [(identity: Int, kind: Kind)])] = []
-    for table in tables {
+    for table in tables + (withLeftovers ? removed : []) where rows[table.typeName] != nil {
       dumped.append((table.tableName, table.typeName, table.columns.map { ($0.identity, $0.kind) }))
       if let kids = table.kids {
         dumped.append(
@@ -720,6 +742,16 @@ struct EvolvingSchema {
   }
 
   var typeNames: [String] { tables.map(\.typeName) }
+
+  /// The tables of removed structs that a database of `rows` may hold, under any name they
+  /// had, their child tables included.
+  func leftoverTables(in rows: Rows) -> Set<String> {
+    Set(
+      removed.filter { rows[$0.typeName] != nil }.flatMap { table in
+        let names = [table.tableName] + table.formerNames
+        return names + (table.kids == nil ? [] : names.map { $0 + "_kids" })
+      })
+  }
 }
 
 extension EvolvingSchema.Value {
