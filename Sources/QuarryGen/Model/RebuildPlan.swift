@@ -49,12 +49,7 @@ enum RebuildPlan {
             at: location))
       }
       let fill = becomesNotNull ? column.defaultSQL : nil
-      // A default of the old type is not one of the new: only NULL carries over a retyping;
-      // and NULL where NULLs are filled is the fill, which the rebuild gives anyway.
-      var added = addedDefault(before, column)
-      if before.type != column.type && added != "NULL" || fill != nil && added == "NULL" {
-        added = nil
-      }
+      let added = addedDefault(before, column, fill: fill)
       if let added {
         summary.append(
           "a database that skipped the release whose migrate added column '\(column.name)' "
@@ -107,12 +102,18 @@ enum RebuildPlan {
   /// The value a database that has not got `before` must get in its place, when it differs
   /// from what the rebuild would give it: `before`'s default (or NULL) where `migrate` could
   /// have added it by itself (nullable, or with a default) and the new column's default
-  /// differs. nil otherwise.
-  private static func addedDefault(_ before: SchemaColumn, _ column: SchemaColumn) -> String? {
+  /// differs. nil otherwise, and also for a default of the old type when the type changes
+  /// (only NULL carries over a retyping) and for NULL where NULLs are filled (the fill, which
+  /// the rebuild gives anyway).
+  private static func addedDefault(_ before: SchemaColumn, _ column: SchemaColumn, fill: String?)
+    -> String?
+  {
     guard !before.isPrimaryKey, before.isNullable || before.defaultSQL != nil,
       before.defaultSQL != column.defaultSQL
     else { return nil }
-    return before.defaultSQL ?? "NULL"
+    let added = before.defaultSQL ?? "NULL"
+    if added == "NULL" ? fill != nil : before.type != column.type { return nil }
+    return added
   }
 
   /// The sentence for a `Date` column whose storage changes (`dateStorage`); nil for others.
