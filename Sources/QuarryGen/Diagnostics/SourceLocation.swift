@@ -2,7 +2,7 @@
 ///
 /// Locations stay cheap to carry through every stage; `SourceFile.lineAndColumn(at:)` turns
 /// them into line and column numbers only when a diagnostic is printed.
-public struct SourceLocation: Sendable, Hashable, Comparable {
+public struct SourceLocation: Sendable, Hashable, Comparable, Codable {
   public var path: String
   public var offset: Int
 

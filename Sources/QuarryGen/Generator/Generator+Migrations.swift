@@ -33,7 +33,7 @@ extension Generator {
     // The new ones' renames also apply to the earlier ones' tables.
     for migration in model.migrations { history.append(migration) }
     for position in model.tables.indices {
-      let table = model.tables[position]
+      var table = model.tables[position]
       var identifiers = Set(history.identifiers(concerning: table.name))
       for owned in table.ownedTables {
         identifiers.formUnion(history.identifiers(concerning: owned.name))
@@ -41,7 +41,10 @@ extension Generator {
       for migration in model.migrations where migration.tableTypeName == table.typeName {
         identifiers.insert(migration.identifier)
       }
-      model.tables[position].migrations = identifiers.sorted()
+      // Most tables have no migration: writing one back costs an encoding.
+      guard !identifiers.isEmpty || !table.migrations.isEmpty else { continue }
+      table.migrations = identifiers.sorted()
+      model.tables[position] = table
     }
     return files.map { file in
       GeneratedFile(path: MigrationModel.folder + "/" + file.name, contents: file.text)

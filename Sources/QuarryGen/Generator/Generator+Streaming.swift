@@ -26,7 +26,8 @@ extension Generator {
     /// A conflict (a file that is not quarry's, something that is not a file) or a failure
     /// to stage, thrown only if the run gets that far.
     var failure: (any Error & Sendable)?
-    var temporary: String?
+    /// Whether the file is staged under its temporary name (`FileWriter.temporaryPath`).
+    var isStaged = false
     var diagnostics: [Diagnostic] = []
     /// The `ContentDigest` of the planned bytes, for the manifest.
     var digest = ""
@@ -72,8 +73,16 @@ extension Generator {
     var seen: Set<Diagnostic> = []
     var start = 0
     while start < jobs.count {
-      let batch = Array(jobs[start..<min(start + renderBatchSize, jobs.count)])
-      start += batch.count
+      var end = start + 1
+      // A once-rendered file (Schema.sql) grows with the whole model: it renders alone, so
+      // two of them are never held at once.
+      if jobs[start].element != nil {
+        while end < min(start + renderBatchSize, jobs.count) && jobs[end].element != nil {
+          end += 1
+        }
+      }
+      let batch = Array(jobs[start..<end])
+      start = end
       let stagesBatch = staging
       let done = batch.concurrentMap { job -> Outcome in
         let (file, found) = TemplateRenderer.render(job, context: context, engine: engine)
@@ -91,16 +100,11 @@ extension Generator {
         outcome.diagnostics = []
         outcomes.append(outcome)
       }
-      staged.record(
-        done.compactMap { done in
-          done.temporary.map { (target: writer.path(of: done.path), temporary: $0) }
-        })
+      staged.record(done.filter(\.isStaged).map(\.path))
     }
     for file in kept {
       let outcome = outcome(of: file, writer: writer, staging: staging)
-      if let temporary = outcome.temporary {
-        staged.record([(target: writer.path(of: file.path), temporary: temporary)])
-      }
+      if outcome.isStaged { staged.record([file.path]) }
       outcomes.append(outcome)
     }
     outcomes.sort { $0.path < $1.path }
@@ -170,7 +174,8 @@ extension Generator {
     }
     guard staging, outcome.kind == .create || outcome.kind == .update else { return outcome }
     do {
-      outcome.temporary = try writer.writeTemporary(file.contents, for: target)
+      _ = try writer.writeTemporary(file.contents, for: target)
+      outcome.isStaged = true
     } catch let failure as OutputError {
       outcome.failure = failure
     } catch {

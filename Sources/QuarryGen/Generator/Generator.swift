@@ -95,6 +95,8 @@ public enum Generator {
     let keepsTypes = (try? templateRenderer.get())?.readsSourceryTypes ?? true
     var scanned = scanSources(files, keepingTypes: keepsTypes, read: &read, into: &result)
     var built = ModelBuilder().build(scanned)
+    // Only templates that read Sourcery's `types` read the declarations again.
+    if !keepsTypes { scanned = [] }
     result.diagnostics += built.diagnostics
     result.tableCount = built.model.tables.count
     if result.hasErrors { return result }

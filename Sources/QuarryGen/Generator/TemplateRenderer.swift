@@ -85,53 +85,71 @@ struct TemplateRenderer {
     let typesByName = base.values["type"]
 
     var jobs: [Job] = []
+    // One array per source file, shared by the jobs of its elements, not one per job.
+    var sourceLists: [String: [String]] = [:]
+    func sources(_ path: String) -> [String] {
+      if let list = sourceLists[path] { return list }
+      sourceLists[path] = [path]
+      return [path]
+    }
     if names.contains("Table") {
-      for table in model.tables {
+      let tables = model.tables
+      // Each job reads its table again when it renders: holding each job's table would hold
+      // every table as Swift values (see `CompactArray`).
+      let values = Job.Values { position in
+        let table = tables[position]
         let type = readsSourceryTypes ? (typesByName?[table.typeName] ?? .null) : .null
+        return ["table": ModelContext.tableValue(table), "type": type]
+      }
+      for (position, table) in tables.enumerated() {
         jobs.append(
           Job(
             template: "Table", path: Self.outputName(forElement: table.typeName),
-            sources: [table.sourcePath],
-            extra: { ["table": ModelContext.tableValue(table), "type": type] },
-            element: table.typeName,
-            what: "struct '\(table.typeName)' in '\(table.sourcePath)'", location: table.location))
+            sources: sources(table.sourcePath), values: values, position: position,
+            element: table.typeName, subject: .table, location: table.location))
       }
     }
     if names.contains("Enum") {
-      for model in model.enums {
+      let enums = model.enums
+      let values = Job.Values { ["enum": ModelContext.enumValue(enums[$0])] }
+      for (position, model) in enums.enumerated() {
         jobs.append(
           Job(
             template: "Enum", path: Self.outputName(forElement: model.name),
-            sources: [model.sourcePath],
-            extra: { ["enum": ModelContext.enumValue(model)] }, element: model.name,
-            what: "enum '\(model.name)' in '\(model.sourcePath)'",
+            sources: sources(model.sourcePath), values: values, position: position,
+            element: model.name, subject: .enumeration,
             location: SourceLocation(path: model.sourcePath, offset: 0)))
       }
     }
     if names.contains("Child") {
-      for child in model.children {
+      let children = model.children
+      let values = Job.Values { ["child": ModelContext.childValue(children[$0])] }
+      for (position, child) in children.enumerated() {
         jobs.append(
           Job(
             template: "Child", path: Self.outputName(forElement: child.typeName),
-            sources: [child.sourcePath],
-            extra: { ["child": ModelContext.childValue(child)] }, element: child.typeName,
-            what: "owned struct '\(child.typeName)' in '\(child.sourcePath)'",
-            location: child.location))
+            sources: sources(child.sourcePath), values: values, position: position,
+            element: child.typeName, subject: .child, location: child.location))
       }
     }
     if names.contains("Migration") {
-      for migration in model.migrations {
+      var locations: [String: SourceLocation] = [:]
+      if !model.migrations.isEmpty {
+        for table in model.tables { locations[table.typeName] = table.location }
+      }
+      let migrations = model.migrations
+      let values = Job.Values { ["migration": ModelContext.migrationValue(migrations[$0])] }
+      for (position, migration) in migrations.enumerated() {
         jobs.append(
           Job(
-            template: "Migration", path: migration.path, sources: [migration.sourcePath],
-            extra: { ["migration": ModelContext.migrationValue(migration)] },
-            element: migration.identifier,
-            what: "migration '\(migration.identifier)' of struct '\(migration.tableTypeName)'",
-            location: model.tables.first { $0.typeName == migration.tableTypeName }?.location
+            template: "Migration", path: migration.path, sources: sources(migration.sourcePath),
+            values: values, position: position, element: migration.identifier,
+            subject: .migration(tableTypeName: migration.tableTypeName),
+            location: locations[migration.tableTypeName]
               ?? SourceLocation(path: migration.sourcePath, offset: 0)))
       }
     }
-    let sources = Set(model.tables.map(\.sourcePath)).sorted()
+    let allSources = Set(model.tables.map(\.sourcePath)).sorted()
     let perElement: Set<String> = ["Table", "Enum", "Child", "Migration"]
     for name in names where !perElement.contains(name) {
       if name.hasPrefix("_") || name.contains("/") { continue }
@@ -147,9 +165,9 @@ struct TemplateRenderer {
       }
       jobs.append(
         Job(
-          template: name, path: Self.outputName(forTemplate: name), sources: sources,
-          extra: { [:] },
-          element: nil, what: "template '\(templatePath)'", location: location))
+          template: name, path: Self.outputName(forTemplate: name), sources: allSources,
+          values: Job.Values { _ in [:] }, position: 0, element: nil,
+          subject: .template(path: templatePath), location: location))
     }
     jobs = Self.withoutDuplicatePaths(jobs, diagnostics: &diagnostics)
     return (jobs, base)
@@ -216,19 +234,51 @@ struct TemplateRenderer {
   }
 
   /// One file to render: a template, the keys it sees besides the shared ones, and where the
-  /// output goes.
+  /// output goes. A run holds one per output file (65,000 for 32,700 tables), so a job is
+  /// small: what it needs is built when it renders or fails.
   struct Job: Sendable {
     var template: String
     var path: String
     var sources: [String]
-    /// Built when the file renders, so the jobs waiting for their turn hold no values.
-    var extra: @Sendable () -> [String: TemplateValue]
+    /// Builds the keys of the element at `position`, shared by the jobs of one template.
+    var values: Values
+    var position: Int
     /// The model element named in template errors.
     var element: String?
-    /// What writes the file, for the duplicate-output error (`struct 'Kind' in 'A/Kind.swift'`).
-    var what: String
+    /// What writes the file, for the duplicate-output error.
+    var subject: Subject
     /// Where that error points.
     var location: SourceLocation
+
+    /// The keys the file sees besides the shared ones, built now.
+    func extra() -> [String: TemplateValue] { values.make(position) }
+
+    struct Values: Sendable {
+      let make: @Sendable (Int) -> [String: TemplateValue]
+
+      init(_ make: @escaping @Sendable (Int) -> [String: TemplateValue]) {
+        self.make = make
+      }
+    }
+
+    enum Subject: Sendable {
+      case table, enumeration, child
+      case migration(tableTypeName: String)
+      case template(path: String)
+    }
+
+    /// `struct 'Kind' in 'A/Kind.swift'`, `template 'Templates/Schema.sql.stencil'`.
+    var what: String {
+      let element = element ?? ""
+      let source = sources.first ?? ""
+      switch subject {
+      case .table: return "struct '\(element)' in '\(source)'"
+      case .enumeration: return "enum '\(element)' in '\(source)'"
+      case .child: return "owned struct '\(element)' in '\(source)'"
+      case .migration(let table): return "migration '\(element)' of struct '\(table)'"
+      case .template(let path): return "template '\(path)'"
+      }
+    }
   }
 
   /// Every template file, for rendering diagnostics with their source lines.

@@ -18,10 +18,12 @@ enum AssociationBuilder {
   }
 
   static func build(
-    _ tables: inout [TableModel], references: [Reference],
+    _ tables: inout CompactArray<TableModel>, references: [Reference],
     declarations: DeclarationTable<StructDeclaration>,
     diagnostics: inout [Diagnostic]
   ) {
+    // Every association comes from a reference; without any, nothing needs a table read.
+    guard !references.isEmpty else { return }
     var position: [String: Int] = [:]
     for (offset, table) in tables.enumerated() { position[table.typeName] = offset }
     var taken: [String: [String: SourceLocation]] = [:]

@@ -1,6 +1,6 @@
 /// A generated association: a static member such as `Book.author` or `Author.books`.
-public struct AssociationModel: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable {
+public struct AssociationModel: Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable {
     /// `BelongsTo<Owner, Target>`: a non-optional reference.
     case belongsTo
     /// `OptionalBelongsTo<Owner, Target>`: an optional reference.

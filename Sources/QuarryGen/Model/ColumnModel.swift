@@ -1,7 +1,7 @@
 /// One stored property and the column it maps to.
-public struct ColumnModel: Sendable, Hashable {
+public struct ColumnModel: Sendable, Hashable, Codable {
   /// How a value crosses into SQLite.
-  public enum Storage: String, Sendable, Hashable {
+  public enum Storage: String, Sendable, Hashable, Codable {
     /// Through `DatabaseValueConvertible` (`row.decode`, `statement.bind`).
     case value
     /// As JSON text through `Codable` (`row.decodeJSON`, `statement.bindJSON`).
@@ -12,7 +12,7 @@ public struct ColumnModel: Sendable, Hashable {
   }
 
   /// What `dateStorage = …` asks of a `Date` property.
-  public enum DateStorage: String, Sendable, Hashable, CaseIterable {
+  public enum DateStorage: String, Sendable, Hashable, CaseIterable, Codable {
     /// UTC text SQLite's date functions read, `2024-05-01 09:30:00.25`.
     case iso8601
     /// REAL seconds since 2001, `Date`'s own value: the default.
@@ -20,7 +20,7 @@ public struct ColumnModel: Sendable, Hashable {
   }
 
   /// The date a `createdAt` or `updatedAt` property records.
-  public enum Timestamp: String, Sendable, Hashable {
+  public enum Timestamp: String, Sendable, Hashable, Codable {
     case createdAt, updatedAt
   }
 
@@ -93,7 +93,7 @@ public struct ColumnModel: Sendable, Hashable {
 }
 
 /// A foreign key: the referenced table and its primary key column.
-public struct ForeignKeyModel: Sendable, Hashable {
+public struct ForeignKeyModel: Sendable, Hashable, Codable {
   public var typeName: String
   public var table: String
   public var column: String
@@ -141,7 +141,7 @@ public struct ForeignKeyModel: Sendable, Hashable {
 /// The declared SQL type of a column, which is also its SQLite affinity.
 ///
 /// Related SQLite documentation: <https://sqlite.org/datatype3.html#type_affinity>
-public enum SQLColumnType: String, Sendable, Hashable {
+public enum SQLColumnType: String, Sendable, Hashable, Codable {
   case integer, real, text, blob, numeric
 
   /// The type as written in DDL: `INTEGER`.

@@ -5,9 +5,9 @@ struct DeclarationIndex: Sendable {
   let enums: DeclarationTable<EnumDeclaration>
   /// Qualified names of the persisted structs.
   var persisted: Set<String> = []
-  /// The table built for each persisted struct, filled before references are resolved: in an
-  /// array with positions by name, since a dictionary of tables held each table about three times.
-  private var tables: [TableModel] = []
+  /// The table built for each persisted struct, set before references are resolved, with
+  /// positions by name: a dictionary of tables held each table about three times.
+  private var tables = CompactArray<TableModel>()
   private var tablePositions: [String: Int] = [:]
   /// Every name a scope prefix could complete into a declared name: `B.C` and `C` for `A.B.C`.
   /// A name not in here resolves to itself or to nothing, from any scope, so most lookups
@@ -23,21 +23,33 @@ struct DeclarationIndex: Sendable {
   /// `extension T: Sendable` (Swift accepts it only in the type's own file), as written.
   private var sendableTypes: Set<String> = []
 
+  /// The `owned` properties' element types as written, with the struct they are written in:
+  /// resolved once every name is known (see `ownedChildNames`).
+  private var ownedElements: [(element: String, scope: String)] = []
+
   init(files: [ScannedFile], isPersisted: (StructDeclaration) -> Bool) {
-    structs = DeclarationTable(files.map(\.structs), name: \.name)
-    enums = DeclarationTable(files.map(\.enums), name: \.name)
-    for name in structs.names where structs[name].map(isPersisted) == true {
-      persisted.insert(name)
-    }
-    for file in files {
-      let declared =
-        file.structs.map { ($0.name, $0.inheritedTypes) }
-        + file.enums.map { ($0.name, $0.inheritedTypes) }
-        + file.conformances.map { ($0.typeName, $0.inheritedTypes) }
-      for (name, inherited) in declared where inherited.contains(where: Self.isDatabaseValue) {
-        databaseValueTypes.insert(name)
-        if let last = name.split(separator: ".").last { databaseValueTypes.insert(String(last)) }
+    var persisted: Set<String> = []
+    var declared: [(name: String, inherited: [String])] = []
+    var ownedElements: [(element: String, scope: String)] = []
+    // One read of each declaration: it is built from compact bytes (see `CompactArray`).
+    structs = DeclarationTable(files.map(\.structs), name: \.name) { declaration, isFirst in
+      if isFirst && isPersisted(declaration) { persisted.insert(declaration.name) }
+      declared.append((declaration.name, declaration.inheritedTypes))
+      for property in declaration.properties
+      where property.annotations.contains(where: { $0.key == "owned" }) {
+        guard let written = property.typeName,
+          let (element, _) = OwnedPropertyCheck.elementType(written)
+        else { continue }
+        ownedElements.append((element, declaration.name))
       }
+    }
+    enums = DeclarationTable(files.map(\.enums), name: \.name) { declaration, _ in
+      declared.append((declaration.name, declaration.inheritedTypes))
+    }
+    self.persisted = persisted
+    self.ownedElements = ownedElements
+    for file in files {
+      declared += file.conformances.map { ($0.typeName, $0.inheritedTypes) }
       for conformance in file.conformances {
         for half in ["Codable", "Encodable", "Decodable"]
         where conformance.inheritedTypes.contains(half)
@@ -47,9 +59,13 @@ struct DeclarationIndex: Sendable {
             half == "Codable" ? conformance.typeName : half + " " + conformance.typeName)
         }
       }
-      for (name, inherited) in declared where inherited.contains(where: Self.isSendable) {
-        sendableTypes.insert(name)
+    }
+    for (name, inherited) in declared {
+      if inherited.contains(where: Self.isDatabaseValue) {
+        databaseValueTypes.insert(name)
+        if let last = name.split(separator: ".").last { databaseValueTypes.insert(String(last)) }
       }
+      if inherited.contains(where: Self.isSendable) { sendableTypes.insert(name) }
     }
     for name in Array(structs.names) + Array(enums.names) {
       var rest = Substring(name)
@@ -60,15 +76,17 @@ struct DeclarationIndex: Sendable {
     }
   }
 
-  /// Keeps `table` as the table of the persisted struct it was built from.
-  mutating func add(_ table: TableModel) {
-    tablePositions[table.typeName] = tables.count
-    tables.append(table)
+  /// Qualified names of every struct an `owned` property holds, directly or through other
+  /// children, whatever the annotations on those structs.
+  var ownedChildNames: Set<String> {
+    Set(ownedElements.compactMap { resolve($0.element, from: $0.scope) })
   }
 
-  mutating func reserveTables(_ count: Int) {
-    tables.reserveCapacity(count)
-    tablePositions.reserveCapacity(count)
+  /// Keeps `tables` as the tables of the persisted structs named `typeNames`, in order.
+  mutating func setTables(_ tables: CompactArray<TableModel>, typeNames: [String]) {
+    self.tables = tables
+    tablePositions = Dictionary(
+      zip(typeNames, typeNames.indices), uniquingKeysWith: { _, last in last })
   }
 
   /// The table built for the persisted struct named `qualifiedName`.

@@ -43,7 +43,8 @@ enum JSONPathBuilder {
   /// Sets `jsonPaths` of each of `tables` (sorted by type name) and returns the raw-value enums
   /// that paths compare, which need a `DatabaseValueConvertible` conformance.
   static func build(
-    _ tables: inout [TableModel], index: DeclarationIndex, diagnostics: inout [Diagnostic]
+    _ tables: inout CompactArray<TableModel>, index: DeclarationIndex,
+    diagnostics: inout [Diagnostic]
   ) -> Set<String> {
     var assigned: Set<String> = []
     var enums: Set<String> = []
@@ -52,14 +53,16 @@ enum JSONPathBuilder {
     var roots: Set<String> = []
     var nested: Set<String> = []
     for position in tables.indices {
+      var table = tables[position]
       var queue: [(name: String, example: String)] = []
-      for column in tables[position].columns where column.storage == .json {
+      for column in table.columns where column.storage == .json {
         let name = column.unwrappedSwiftType
         roots.insert(name)
         if isEligible(name, index: index), assigned.insert(name).inserted {
-          queue.append((name, tables[position].typeName + ".Columns." + column.propertyName))
+          queue.append((name, table.typeName + ".Columns." + column.propertyName))
         }
       }
+      guard !queue.isEmpty else { continue }
       var models: [JSONPathModel] = []
       var next = 0
       while next < queue.count {
@@ -79,9 +82,10 @@ enum JSONPathBuilder {
           JSONPathModel(
             typeName: name, access: declaration.access, example: example, fields: fields))
       }
-      tables[position].jsonPaths = models
+      table.jsonPaths = models
+      tables[position] = table
     }
-    for table in tables {
+    for table in tables where !table.jsonPaths.isEmpty {
       for model in table.jsonPaths {
         for field in model.fields {
           let owner: String?

@@ -3,7 +3,7 @@
 ///
 /// Each struct is generated once, in the file of the first table (by type name) whose JSON
 /// column reaches it, directly or through other such structs (`meta.author`).
-public struct JSONPathModel: Sendable, Hashable {
+public struct JSONPathModel: Sendable, Hashable, Codable {
   /// The qualified Swift type name (`Book.Meta`).
   public var typeName: String
   public var access: AccessLevel
@@ -22,7 +22,7 @@ public struct JSONPathModel: Sendable, Hashable {
 }
 
 /// One stored property of a `JSONPathModel` struct as a step of a path.
-public struct JSONFieldModel: Sendable, Hashable {
+public struct JSONFieldModel: Sendable, Hashable, Codable {
   public var propertyName: String
   public var access: AccessLevel
   /// The property's type with nested type names qualified (`Book.Author?`).

@@ -23,7 +23,7 @@ public struct ModelBuilder: Sendable {
     var index = DeclarationIndex(files: files) { !$0.annotations.isEmpty }
     // A struct that owned properties hold is a child, not a table of its own, unless it says
     // `persist` (which OwnedPropertyCheck then reports); `table = "…"` names its child table.
-    let childNames = OwnedPropertyCheck.childNames(in: files, index: index)
+    let childNames = index.ownedChildNames
     for name in childNames
     where index.structs[name]?.annotations.contains(where: { $0.key == "persist" }) == false {
       index.persisted.remove(name)
@@ -31,46 +31,62 @@ public struct ModelBuilder: Sendable {
     // The first declaration of each persisted name, as the index keeps it. The same name in
     // another file (two folders, two modules) would silently become one table.
     var firstPath: [String: String] = [:]
-    var persisted: [StructDeclaration] = []
-    for file in files {
-      for declaration in file.structs where index.persisted.contains(declaration.name) {
-        guard let other = firstPath[declaration.name] else {
-          firstPath[declaration.name] = declaration.location.path
-          persisted.append(declaration)
+    // Where each is, not the declaration: held together, they were most of the stage's memory.
+    var persisted: [(file: Int, index: Int)] = []
+    for fileIndex in files.indices {
+      for (structIndex, name) in index.structs.names(inList: fileIndex).enumerated()
+      where index.persisted.contains(name) {
+        let declaration = index.structs.declaration(inList: fileIndex, at: structIndex)
+        guard let other = firstPath[name] else {
+          firstPath[name] = declaration.location.path
+          persisted.append((fileIndex, structIndex))
           continue
         }
         if other != declaration.location.path {
           diagnostics.append(
             .error(
-              .persistedStructDeclaredTwice(declaration.name, otherPath: other),
-              at: declaration.location))
+              .persistedStructDeclaredTwice(name, otherPath: other), at: declaration.location))
         }
       }
     }
-    // A table depends only on its struct and the index, so tables build on all cores; their
-    // diagnostics are gathered afterwards in declaration order, as a sequential run would.
-    let built = persisted.concurrentMap { [index] declaration in
-      var references: [Reference] = []
-      var found: [Diagnostic] = []
-      let table = buildTable(
-        declaration, index: index, references: &references, diagnostics: &found)
-      return Draft(table: table, references: references, diagnostics: found)
+    // A table depends only on its struct and the index, so tables build on all cores, a
+    // chunk at a time so that only a chunk is ever held as Swift values; their diagnostics
+    // are gathered in declaration order, as a sequential run would.
+    var built = CompactArray<TableModel>()
+    built.reserveCapacity(persisted.count)
+    var typeNames: [String] = []
+    typeNames.reserveCapacity(persisted.count)
+    var pending: [(table: Int, references: [Reference])] = []
+    var start = 0
+    while start < persisted.count {
+      let chunk = persisted[start..<min(start + Self.chunkSize, persisted.count)].map {
+        files[$0.file].structs[$0.index]
+      }
+      start += chunk.count
+      let drafts = chunk.concurrentMap { [index] declaration in
+        var references: [Reference] = []
+        var found: [Diagnostic] = []
+        let table = buildTable(
+          declaration, index: index, references: &references, diagnostics: &found)
+        return Draft(table: table, references: references, diagnostics: found)
+      }
+      for draft in drafts {
+        diagnostics += draft.diagnostics
+        if !draft.references.isEmpty { pending.append((built.count, draft.references)) }
+        typeNames.append(draft.table.typeName)
+        built.append(draft.table)
+      }
     }
     persisted = []
-    index.reserveTables(built.count)
-    for draft in built {
-      diagnostics += draft.diagnostics
-      index.add(draft.table)
-    }
+    index.setTables(built, typeNames: typeNames)
     // References need every table's key, so they are resolved once all tables exist.
-    var tables: [TableModel] = []
-    tables.reserveCapacity(built.count)
     var resolved: [AssociationBuilder.Reference] = []
-    for var draft in built {
-      for reference in draft.references {
-        let column = draft.table.columns[reference.column]
+    for (position, references) in pending {
+      var table = built[position]
+      for reference in references {
+        let column = table.columns[reference.column]
         var foreignKey = ReferenceCheck.foreignKey(
-          reference.name, at: reference.location, from: draft.table.typeName,
+          reference.name, at: reference.location, from: table.typeName,
           column: column, index: index, diagnostics: &diagnostics)
         for (key, action) in [("onDelete", reference.onDelete), ("onUpdate", reference.onUpdate)] {
           guard let action, action.action == "setNull", !column.isOptional else { continue }
@@ -82,15 +98,19 @@ public struct ModelBuilder: Sendable {
         }
         foreignKey?.onDelete = reference.onDelete?.action
         foreignKey?.onUpdate = reference.onUpdate?.action
-        draft.table.columns[reference.column].references = foreignKey
+        table.columns[reference.column].references = foreignKey
         resolved.append(
           AssociationBuilder.Reference(
-            table: draft.table.typeName, column: reference.column, inverse: reference.inverse,
+            table: table.typeName, column: reference.column, inverse: reference.inverse,
             location: reference.location))
       }
-      tables.append(draft.table)
+      built[position] = table
     }
-    tables.sort { $0.typeName < $1.typeName }
+    // By type name, moving bytes only.
+    var tables = built
+    built = []
+    tables.reorder(typeNames.indices.sorted { typeNames[$0] < typeNames[$1] })
+    typeNames = []
     AssociationBuilder.build(
       &tables, references: resolved, declarations: index.structs, diagnostics: &diagnostics)
     var children: [String: ChildModel] = [:]
@@ -101,12 +121,15 @@ public struct ModelBuilder: Sendable {
     var reportedCycles: Set<SourceLocation> = []
     var usedChildren: Set<String> = []
     for position in tables.indices {
-      tables[position].ownedTables = OwnedTableBuilder.tables(
-        of: tables[position], children: children, reportedCycles: &reportedCycles,
+      var table = tables[position]
+      guard !table.relations.isEmpty else { continue }
+      table.ownedTables = OwnedTableBuilder.tables(
+        of: table, children: children, reportedCycles: &reportedCycles,
         diagnostics: &diagnostics)
-      for owned in tables[position].ownedTables {
+      for owned in table.ownedTables {
         usedChildren.insert(owned.relation.childTypeName)
       }
+      tables[position] = table
     }
     TableNameCheck.run(tables, diagnostics: &diagnostics)
     let childModels = usedChildren.sorted().compactMap { children[$0] }
@@ -114,11 +137,14 @@ public struct ModelBuilder: Sendable {
     let enums = usedEnums(
       tables, children: childModels, pathEnums: pathEnums, index: index,
       diagnostics: &diagnostics)
-    EnumRawTypeCheck.run(enums, files: files, diagnostics: &diagnostics)
+    EnumRawTypeCheck.run(enums, declarations: index.enums, diagnostics: &diagnostics)
     return Result(
       model: SchemaModel(tables: tables, enums: enums, children: childModels),
       diagnostics: diagnostics)
   }
+
+  /// Structs whose tables are built together, on all cores, before they are made compact.
+  static let chunkSize = 256
 
   /// One struct's table before references are resolved, with what building it reported.
   struct Draft: Sendable {
@@ -384,7 +410,7 @@ public struct ModelBuilder: Sendable {
   }
 
   private func usedEnums(
-    _ tables: [TableModel], children: [ChildModel], pathEnums: Set<String>,
+    _ tables: CompactArray<TableModel>, children: [ChildModel], pathEnums: Set<String>,
     index: DeclarationIndex, diagnostics: inout [Diagnostic]
   ) -> [EnumModel] {
     var names: Set<String> = []
@@ -396,8 +422,15 @@ public struct ModelBuilder: Sendable {
     }
     // Columns are read in place: a flattened copy of every column of a large model was the
     // model stage's peak.
-    for columns in tables.lazy.map(\.columns) + children.lazy.map(\.columns) {
-      for column in columns where column.storage == .value { consider(column.unwrappedSwiftType) }
+    for table in tables {
+      for column in table.columns where column.storage == .value {
+        consider(column.unwrappedSwiftType)
+      }
+    }
+    for child in children {
+      for column in child.columns where column.storage == .value {
+        consider(column.unwrappedSwiftType)
+      }
     }
     // Enums that JSON paths compare by raw value need the conformance as much as columns do.
     for base in pathEnums.sorted() { consider(base) }

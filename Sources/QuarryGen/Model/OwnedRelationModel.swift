@@ -1,7 +1,7 @@
 /// An `owned` property: a child struct (or an array of them) stored in its own table.
-public struct OwnedRelationModel: Sendable, Hashable {
+public struct OwnedRelationModel: Sendable, Hashable, Codable {
   /// How many children one owner has.
-  public enum Cardinality: String, Sendable, Hashable {
+  public enum Cardinality: String, Sendable, Hashable, Codable {
     /// `[Child]`: rows ordered by a `position` column.
     case many
     /// `Child?`: zero or one row.
@@ -30,7 +30,7 @@ public struct OwnedRelationModel: Sendable, Hashable {
 }
 
 /// A struct that `owned` properties hold: its own columns and owned properties, no key.
-public struct ChildModel: Sendable, Hashable {
+public struct ChildModel: Sendable, Hashable, Codable {
   public var typeName: String
   public var baseName: String
   public var access: AccessLevel
@@ -62,7 +62,7 @@ public struct ChildModel: Sendable, Hashable {
 
 /// One child table of a persisted struct: the path of owned properties leading to it from the
 /// struct (`steps`, `steps.substeps`), its key columns and the owner it points at.
-public struct OwnedTableModel: Sendable, Hashable {
+public struct OwnedTableModel: Sendable, Hashable, Codable {
   /// Property names from the persisted struct down to this relation.
   public var path: [String]
   public var relation: OwnedRelationModel

@@ -8,7 +8,8 @@
 /// for table in result.model.tables { print(table.name) }   // "birds"
 /// ```
 public struct SchemaModel: Sendable, Hashable {
-  public var tables: [TableModel]
+  /// Kept as bytes and built on each read (see `CompactArray`): read a table once into a local.
+  public var tables: CompactArray<TableModel>
   /// Raw-value enums used by at least one column, sorted by name; each gets a conformance.
   public var enums: [EnumModel]
   /// Structs held by `owned` properties, sorted by name; each gets an `OwnedChild` conformance.
@@ -17,6 +18,10 @@ public struct SchemaModel: Sendable, Hashable {
   public var migrations: [MigrationModel] = []
 
   public init(tables: [TableModel] = [], enums: [EnumModel] = [], children: [ChildModel] = []) {
+    self.init(tables: CompactArray(tables), enums: enums, children: children)
+  }
+
+  public init(tables: CompactArray<TableModel>, enums: [EnumModel], children: [ChildModel]) {
     self.tables = tables
     self.enums = enums
     self.children = children

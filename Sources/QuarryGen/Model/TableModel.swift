@@ -5,7 +5,7 @@
 /// columns outside the key come last (generated initializers can only assign them once every
 /// plain property is set). That is the column order of the table, of `init(row:)` and of
 /// `bind(to:)`.
-public struct TableModel: Sendable, Hashable {
+public struct TableModel: Sendable, Hashable, Codable {
   /// The qualified Swift type name (`Bird`, `Aviary.Cage`).
   public var typeName: String
   /// The name used to build generated type names: the qualified name without dots.
@@ -71,7 +71,7 @@ public struct TableModel: Sendable, Hashable {
 }
 
 /// A struct-level index over one or more columns.
-public struct IndexModel: Sendable, Hashable {
+public struct IndexModel: Sendable, Hashable, Codable {
   /// The SQL index name: `<table>_on_<column>_<column>`.
   public var name: String
   public var columns: [String]

@@ -7,8 +7,23 @@
 /// ```
 public enum GeneratedText {
   public static func file(header: String, body: String) -> String {
-    let tidied = tidy(body)
-    return tidied.isEmpty ? header + "\n" : header + "\n\n" + tidied
+    var header = header
+    var body = body
+    // Written into one string: a file renders once and is held once, not again per step
+    // (Schema.sql of a large model is a large part of the input's size, issue 20).
+    return header.withUTF8 { header in
+      body.withUTF8 { body in
+        String(unsafeUninitializedCapacity: header.count + 2 + body.count + 1) { output in
+          _ = output.initialize(from: header)
+          let separator = header.count + 2
+          let written = tidy(body, into: output, from: separator)
+          output[header.count] = UInt8(ascii: "\n")
+          if written == separator { return header.count + 1 }
+          output[header.count + 1] = UInt8(ascii: "\n")
+          return written
+        }
+      }
+    }
   }
 
   /// Strips trailing whitespace, collapses blank-line runs, trims blank lines at both ends.
@@ -22,50 +37,59 @@ public enum GeneratedText {
     return text.withUTF8 { input in
       // The output is never longer than the input plus a final newline.
       String(unsafeUninitializedCapacity: input.count + 1) { output in
-        let newline = UInt8(ascii: "\n")
-        var written = 0
-        // Where the current line starts in `output`, and where its own bytes start: one
-        // further when a blank line was put down before it.
-        var lineStart = 0
-        var contentStart = 0
-        var isAtLineStart = true
-        // A blank line follows the last written one. It is written only once another line
-        // comes, so runs collapse to one and blank lines at either end disappear.
-        var pendingBlank = false
-        func endLine() {
-          while written > contentStart, isTrailingSpace(output[written - 1]) { written -= 1 }
-          if written == contentStart {
-            written = lineStart
-            pendingBlank = written > 0
-          } else {
-            output[written] = newline
-            written += 1
-            lineStart = written
-            pendingBlank = false
-          }
-          contentStart = lineStart
-          isAtLineStart = true
-        }
-        for byte in input {
-          if byte == newline {
-            endLine()
-            continue
-          }
-          if isAtLineStart {
-            isAtLineStart = false
-            if pendingBlank {
-              output[written] = newline
-              written += 1
-              contentStart = written
-            }
-          }
-          output[written] = byte
-          written += 1
-        }
-        endLine()
-        return written
+        tidy(input, into: output, from: 0)
       }
     }
+  }
+
+  /// Writes `input` tidied into `output` from `start`, which leaves room for `input.count + 1`
+  /// bytes; returns where the written bytes end (`start` when the text is blank).
+  private static func tidy(
+    _ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+    from start: Int
+  ) -> Int {
+    let newline = UInt8(ascii: "\n")
+    var written = start
+    // Where the current line starts in `output`, and where its own bytes start: one
+    // further when a blank line was put down before it.
+    var lineStart = start
+    var contentStart = start
+    var isAtLineStart = true
+    // A blank line follows the last written one. It is written only once another line
+    // comes, so runs collapse to one and blank lines at either end disappear.
+    var pendingBlank = false
+    func endLine() {
+      while written > contentStart, isTrailingSpace(output[written - 1]) { written -= 1 }
+      if written == contentStart {
+        written = lineStart
+        pendingBlank = written > start
+      } else {
+        output[written] = newline
+        written += 1
+        lineStart = written
+        pendingBlank = false
+      }
+      contentStart = lineStart
+      isAtLineStart = true
+    }
+    for byte in input {
+      if byte == newline {
+        endLine()
+        continue
+      }
+      if isAtLineStart {
+        isAtLineStart = false
+        if pendingBlank {
+          output[written] = newline
+          written += 1
+          contentStart = written
+        }
+      }
+      output[written] = byte
+      written += 1
+    }
+    endLine()
+    return written
   }
 
   private static func isTrailingSpace(_ byte: UInt8) -> Bool {

@@ -55,12 +55,15 @@ public struct OutputManifest: Sendable, Hashable {
   /// the path. Paths are escaped to one line (see `SwiftLiteral.oneLine`), which also escapes
   /// tabs.
   public var text: String {
-    var lines = [Self.firstLine]
-    for (path, sources) in files.sorted(by: { $0.key < $1.key }) {
-      let fields = [path] + (digests[path].map { [$0] } ?? []) + sources
-      lines.append(fields.map(SwiftLiteral.oneLine).joined(separator: "\t"))
+    // Appended to one string: a list of lines, then their join, held the text three times.
+    var text = Self.firstLine + "\n"
+    for path in files.keys.sorted() {
+      text += SwiftLiteral.oneLine(path)
+      if let digest = digests[path] { text += "\t" + SwiftLiteral.oneLine(digest) }
+      for source in files[path] ?? [] { text += "\t" + SwiftLiteral.oneLine(source) }
+      text += "\n"
     }
-    return lines.joined(separator: "\n") + "\n"
+    return text
   }
 
   /// Reads a manifest's text; nil when it is not one (so the folder counts as unmanaged, and

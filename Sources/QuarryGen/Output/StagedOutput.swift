@@ -22,8 +22,9 @@ import Foundation
 /// ```
 final class StagedOutput {
   let writer: FileWriter
-  /// Target path to temporary path, for every file staged.
-  private var temporaries: [(target: String, temporary: String)] = []
+  /// The path of every file staged, relative to the folder: its target and its temporary file
+  /// (`FileWriter.temporaryPath`) follow from it, and a run of 65,000 files holds 65,000.
+  private var staged: [String] = []
   /// Folders that did not exist and were created for staged files, outermost first.
   private var createdFolders: [String] = []
   private var existingFolders: Set<String> = []
@@ -60,24 +61,29 @@ final class StagedOutput {
     existingFolders.insert(folder)
   }
 
-  /// Records files written to their temporary names (`FileWriter.writeTemporary`).
-  func record(_ staged: [(target: String, temporary: String)]) {
-    temporaries += staged
+  /// Records files written to their temporary names (`FileWriter.writeTemporary`), by their
+  /// paths relative to the folder.
+  func record(_ paths: [String]) {
+    staged += paths
+  }
+
+  private func target(_ path: String) -> String { writer.path(of: path) }
+  private func temporary(_ path: String) -> String {
+    FileWriter.temporaryPath(for: writer.path(of: path))
   }
 
   /// Renames every staged file into place (in path order), removes `removals` and writes the
   /// manifest: what `FileWriter.apply` does after its writes.
   func commit(removing removals: [FileChange], manifest: OutputManifest) throws {
-    temporaries.sort { $0.target < $1.target }
-    for (index, entry) in temporaries.enumerated() where rename(entry.temporary, entry.target) != 0
-    {
+    staged.sort()
+    for (index, path) in staged.enumerated() where rename(temporary(path), target(path)) != 0 {
       let failure = errno
       // What is not yet in place stays as it was.
-      for rest in temporaries[index...] { unlink(rest.temporary) }
-      temporaries = []
-      throw OutputError(.write, path: entry.target, errno: failure)
+      for rest in staged[index...] { unlink(temporary(rest)) }
+      staged = []
+      throw OutputError(.write, path: target(path), errno: failure)
     }
-    temporaries = []
+    staged = []
     createdFolders = []
     for change in removals {
       let target = writer.path(of: change.path)
@@ -90,8 +96,8 @@ final class StagedOutput {
 
   /// Removes every staged file and the folders this run created, leaving the folder as it was.
   func discard() {
-    for entry in temporaries { unlink(entry.temporary) }
-    temporaries = []
+    for path in staged { unlink(temporary(path)) }
+    staged = []
     for folder in createdFolders.reversed() { rmdir(folder) }
     createdFolders = []
   }

@@ -3,7 +3,7 @@
 /// These are plain values: the scanner builds them once and nothing downstream mutates them.
 
 /// Swift access levels.
-public enum AccessLevel: String, Sendable, Hashable, Comparable {
+public enum AccessLevel: String, Sendable, Hashable, Comparable, Codable {
   case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
 
   private var rank: Int {
@@ -24,7 +24,7 @@ public enum AccessLevel: String, Sendable, Hashable, Comparable {
 ///
 /// Not `indirect`: the only recursive case holds an `Array`, which already stores its elements
 /// out of line, so `indirect` would only add a heap box to every value.
-public enum AnnotationValue: Sendable, Hashable {
+public enum AnnotationValue: Sendable, Hashable, Codable {
   /// A bare key (`// quarry: unique`) or `true`/`false`.
   case bool(Bool)
   /// A quoted string, unescaped.
@@ -38,7 +38,7 @@ public enum AnnotationValue: Sendable, Hashable {
 }
 
 /// One `key = value` (or bare `key`) from a `// quarry:` comment.
-public struct Annotation: Sendable, Hashable {
+public struct Annotation: Sendable, Hashable, Codable {
   public var key: String
   public var value: AnnotationValue
   /// Where the key starts, for diagnostics such as an unknown key.
@@ -52,7 +52,7 @@ public struct Annotation: Sendable, Hashable {
 }
 
 /// An attribute as written: `@MainActor`, `@available(iOS 13, *)`, `@Wrapper(key: "a{b")`.
-public struct AttributeDeclaration: Sendable, Hashable {
+public struct AttributeDeclaration: Sendable, Hashable, Codable {
   /// The name without `@`, e.g. `available`.
   public var name: String
   /// The argument text inside the parentheses, whitespace normalised; nil without parentheses.
@@ -65,7 +65,7 @@ public struct AttributeDeclaration: Sendable, Hashable {
 }
 
 /// A stored instance property of a struct.
-public struct PropertyDeclaration: Sendable, Hashable {
+public struct PropertyDeclaration: Sendable, Hashable, Codable {
   public var name: String
   /// The type as written with whitespace normalised (`[String: Int]?`), or the literal type of
   /// a simple literal default (`Int`, `Double`, `String`, `Bool`); nil when neither is known.
@@ -130,7 +130,7 @@ extension PropertyDeclaration {
 }
 
 /// A `struct` declaration with its stored instance properties.
-public struct StructDeclaration: Sendable, Hashable {
+public struct StructDeclaration: Sendable, Hashable, Codable {
   /// The qualified name through nesting: `A.B.C`.
   public var name: String
   /// The name as declared: `C`.
@@ -184,7 +184,7 @@ public struct StructDeclaration: Sendable, Hashable {
 }
 
 /// An `enum` declaration: the generator maps raw-value enums to columns.
-public struct EnumDeclaration: Sendable, Hashable {
+public struct EnumDeclaration: Sendable, Hashable, Codable {
   public var name: String
   public var localName: String
   /// The effective access, by the rules `StructDeclaration.access` describes.
@@ -228,9 +228,9 @@ public struct EnumDeclaration: Sendable, Hashable {
 }
 
 /// One `case` of an enum: `case b(label: Int, String = "x")`, `case c = "x"`.
-public struct EnumCaseDeclaration: Sendable, Hashable {
+public struct EnumCaseDeclaration: Sendable, Hashable, Codable {
   /// One associated value: `label: Int` or `Int`, with its default value text.
-  public struct AssociatedValue: Sendable, Hashable {
+  public struct AssociatedValue: Sendable, Hashable, Codable {
     /// The label (`label`), nil without one or for `_`.
     public var localName: String?
     /// The external label when two are written (`ext label: Int`), else the label.
@@ -275,7 +275,7 @@ public struct EnumCaseDeclaration: Sendable, Hashable {
 /// number 1 (Sourcery's `NSNumber(true)`), `key = 42` a number, `key = "text"` a string,
 /// `key = [1, "a"]` or `key = {"a": 1}` (JSON) an array or a dictionary; a key written
 /// twice with different values becomes an array; `// sourcery: ns:key = 1` a dictionary `ns`.
-public enum SourceryAnnotationValue: Sendable, Hashable {
+public enum SourceryAnnotationValue: Sendable, Hashable, Codable {
   case number(Double)
   case string(String)
   case array([SourceryAnnotationValue])
@@ -285,7 +285,7 @@ public enum SourceryAnnotationValue: Sendable, Hashable {
 /// Everything scanned from one file, plus what could not be read.
 /// A class, actor or extension with an inheritance list: what the model needs of them is
 /// which types conform to what (`extension Money: DatabaseValueConvertible`).
-public struct ConformanceDeclaration: Sendable, Hashable {
+public struct ConformanceDeclaration: Sendable, Hashable, Codable {
   /// The type as written after the keyword (`Money`, `App.Money`), qualified through
   /// nesting for a class or actor.
   public var typeName: String
@@ -301,8 +301,9 @@ public struct ConformanceDeclaration: Sendable, Hashable {
 
 public struct ScannedFile: Sendable, Hashable {
   public var file: SourceFile
-  public var structs: [StructDeclaration]
-  public var enums: [EnumDeclaration]
+  /// Kept as bytes and built on each read (see `CompactArray`): read one once into a local.
+  public var structs: CompactArray<StructDeclaration>
+  public var enums: CompactArray<EnumDeclaration>
   /// Classes, actors and extensions that declare conformances, in file order.
   public var conformances: [ConformanceDeclaration] = []
   /// Classes, actors, protocols and extensions with their members, in file order.
@@ -314,8 +315,8 @@ public struct ScannedFile: Sendable, Hashable {
     diagnostics: [Diagnostic] = []
   ) {
     self.file = file
-    self.structs = structs
-    self.enums = enums
+    self.structs = CompactArray(structs)
+    self.enums = CompactArray(enums)
     self.diagnostics = diagnostics
   }
 }

@@ -6,8 +6,8 @@
 /// // name "fetch", parameters [id: UUID, store (label "into"): Store (inout)],
 /// // returnTypeName "Bird?", isAsync and isThrowing true.
 /// ```
-public struct MethodDeclaration: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable {
+public struct MethodDeclaration: Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable {
     case function, initializer, deinitializer
   }
 
@@ -46,7 +46,7 @@ public struct MethodDeclaration: Sendable, Hashable {
 }
 
 /// One parameter of a function, initializer or subscript: `into store: inout Store = .init()`.
-public struct ParameterDeclaration: Sendable, Hashable {
+public struct ParameterDeclaration: Sendable, Hashable, Codable {
   /// The argument label: the first name, nil for `_` (a subscript's single name is no label).
   public var argumentLabel: String?
   /// The name the body uses: the second name, else the first.

@@ -32,15 +32,52 @@ public struct SourceScanner: Sendable {
   }
 
   public func scan(_ file: SourceFile) -> ScannedFile {
+    guard keepsTypes else { return scanCompact(file) }
     var scanner = DeclarationScanner(file: file)
-    scanner.keepsTypeMembers = keepsTypes
-    let result = scanner.scan()
+    var result = scanner.scan()
+    var types = scanner.types
+    SourceryAnnotationReader.reader(of: file.bytes)?.apply(
+      structs: &result.structs, enums: &result.enums, types: &types)
     var scanned = ScannedFile(
       file: file, structs: result.structs, enums: result.enums, diagnostics: result.diagnostics)
     scanned.conformances = scanner.conformances
-    if keepsTypes { scanned.types = scanner.types }
-    SourceryAnnotationReader.apply(to: &scanned)
+    scanned.types = types
     return scanned
+  }
+
+  /// Scans `file` without `types`, making each run of finished structs and enums compact as
+  /// soon as the scanner hands it off, so a file that is declarations from end to end never
+  /// holds them all as Swift values (issue 20).
+  private func scanCompact(_ file: SourceFile) -> ScannedFile {
+    let reader = SourceryAnnotationReader.reader(of: file.bytes)
+    let collected = CompactDeclarations()
+    let handoff = DeclarationHandoff(
+      receive: { structs, enums in
+        var structs = structs
+        var enums = enums
+        var types: [TypeDeclaration] = []
+        reader?.apply(structs: &structs, enums: &enums, types: &types)
+        collected.structs.append(contentsOf: structs)
+        collected.enums.append(contentsOf: enums)
+      },
+      restart: {
+        collected.structs = []
+        collected.enums = []
+      })
+    var scanner = DeclarationScanner(file: file)
+    scanner.handoff = handoff
+    scanner.keepsTypeMembers = false
+    var scanned = ScannedFile(file: file, diagnostics: scanner.scan().diagnostics)
+    scanned.structs = collected.structs
+    scanned.enums = collected.enums
+    scanned.conformances = scanner.conformances
+    return scanned
+  }
+
+  /// What `scanCompact`'s handoff has received so far.
+  private final class CompactDeclarations {
+    var structs = CompactArray<StructDeclaration>()
+    var enums = CompactArray<EnumDeclaration>()
   }
 
   /// Scans `file` handing its structs and enums to `handoff` as they are finished (without

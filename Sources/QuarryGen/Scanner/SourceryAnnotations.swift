@@ -49,35 +49,36 @@ struct SourceryAnnotationReader {
 
   private static let marker = ByteSearch.Pattern("sourcery:")
 
-  /// Fills `sourceryAnnotations` of every declaration in `file` from its text.
-  static func apply(to file: inout ScannedFile) {
-    guard mentionsSourcery(file.file.bytes) else { return }
-    let reader = SourceryAnnotationReader(bytes: file.file.bytes)
-    for structIndex in file.structs.indices {
-      file.structs[structIndex].sourceryAnnotations = reader.annotations(
-        at: file.structs[structIndex].location.offset)
-      for propertyIndex in file.structs[structIndex].properties.indices {
-        file.structs[structIndex].properties[propertyIndex].sourceryAnnotations =
-          reader.annotations(
-            at: file.structs[structIndex].properties[propertyIndex].location.offset)
+  /// A reader of `bytes`, or nil when they never mention `sourcery:` (nothing to fill).
+  static func reader(of bytes: [UInt8]) -> SourceryAnnotationReader? {
+    mentionsSourcery(bytes) ? SourceryAnnotationReader(bytes: bytes) : nil
+  }
+
+  /// Fills `sourceryAnnotations` of the declarations of a file, in place, from its text.
+  func apply(
+    structs: inout [StructDeclaration], enums: inout [EnumDeclaration],
+    types: inout [TypeDeclaration]
+  ) {
+    for structIndex in structs.indices {
+      structs[structIndex].sourceryAnnotations = annotations(
+        at: structs[structIndex].location.offset)
+      for propertyIndex in structs[structIndex].properties.indices {
+        structs[structIndex].properties[propertyIndex].sourceryAnnotations = annotations(
+          at: structs[structIndex].properties[propertyIndex].location.offset)
       }
+      apply(to: &structs[structIndex].members)
     }
-    for enumIndex in file.enums.indices {
-      file.enums[enumIndex].sourceryAnnotations = reader.annotations(
-        at: file.enums[enumIndex].location.offset)
-      for caseIndex in file.enums[enumIndex].caseDetails.indices {
-        file.enums[enumIndex].caseDetails[caseIndex].sourceryAnnotations = reader.annotations(
-          at: file.enums[enumIndex].caseDetails[caseIndex].location.offset)
+    for enumIndex in enums.indices {
+      enums[enumIndex].sourceryAnnotations = annotations(at: enums[enumIndex].location.offset)
+      for caseIndex in enums[enumIndex].caseDetails.indices {
+        enums[enumIndex].caseDetails[caseIndex].sourceryAnnotations = annotations(
+          at: enums[enumIndex].caseDetails[caseIndex].location.offset)
       }
-      reader.apply(to: &file.enums[enumIndex].members)
+      apply(to: &enums[enumIndex].members)
     }
-    for structIndex in file.structs.indices {
-      reader.apply(to: &file.structs[structIndex].members)
-    }
-    for typeIndex in file.types.indices {
-      file.types[typeIndex].sourceryAnnotations = reader.annotations(
-        at: file.types[typeIndex].location.offset)
-      reader.apply(to: &file.types[typeIndex].members)
+    for typeIndex in types.indices {
+      types[typeIndex].sourceryAnnotations = annotations(at: types[typeIndex].location.offset)
+      apply(to: &types[typeIndex].members)
     }
   }
 

@@ -5,8 +5,8 @@
 /// // `public protocol Store: AnyObject { associatedtype Item; func load() async throws -> [Item] }`
 /// // gives kind .protocol, inheritedTypes ["AnyObject"], one associated type and one method.
 /// ```
-public struct TypeDeclaration: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable {
+public struct TypeDeclaration: Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable {
     case `class`, actor, `protocol`, `extension`
   }
 
@@ -34,7 +34,7 @@ public struct TypeDeclaration: Sendable, Hashable {
 }
 
 /// What a type body declares besides a struct's stored properties and an enum's cases.
-public struct MemberDeclarations: Sendable, Hashable {
+public struct MemberDeclarations: Sendable, Hashable, Codable {
   /// Computed and static properties of structs and enums; every property of the others
   /// (classes' and actors' stored ones, protocols' requirements), in source order.
   public var variables: [PropertyDeclaration] = []
@@ -50,7 +50,7 @@ public struct MemberDeclarations: Sendable, Hashable {
 }
 
 /// `subscript(index: Int) -> Element { get set }`.
-public struct SubscriptDeclaration: Sendable, Hashable {
+public struct SubscriptDeclaration: Sendable, Hashable, Codable {
   public var parameters: [ParameterDeclaration]
   public var genericParameters: String?
   public var returnTypeName: String
@@ -71,7 +71,7 @@ public struct SubscriptDeclaration: Sendable, Hashable {
 }
 
 /// A protocol's `associatedtype Item: Codable = Int`.
-public struct AssociatedTypeDeclaration: Sendable, Hashable {
+public struct AssociatedTypeDeclaration: Sendable, Hashable, Codable {
   public var name: String
   /// The constraint after `:` as written (`Codable`, `A & B`), nil without one.
   public var typeName: String?

@@ -10,7 +10,7 @@ final class FullTextModelTests: XCTestCase {
     let scanned = SourceScanner().scan(SourceFile(path: "Models/M.swift", text: source))
     let result = ModelBuilder().build([scanned])
     return (
-      result.model.tables, DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
+      Array(result.model.tables), DiagnosticRenderer(files: [scanned.file]).render(result.diagnostics)
     )
   }
 

@@ -80,7 +80,7 @@ final class SeedTemplateTests: XCTestCase {
 
   /// The structs of `modelSource`, as the scanner reads them.
   static var structs: [StructDeclaration] {
-    SourceScanner().scan(SourceFile(path: "Models/Birds.swift", text: modelSource)).structs
+    Array(SourceScanner().scan(SourceFile(path: "Models/Birds.swift", text: modelSource)).structs)
   }
 
   private func render(_ source: String, name: String) -> String {

@@ -11,14 +11,17 @@
 /// ```
 enum EnumRawTypeCheck {
   static func run(
-    _ enums: [EnumModel], files: [ScannedFile], diagnostics: inout [Diagnostic]
+    _ enums: [EnumModel], declarations: DeclarationTable<EnumDeclaration>,
+    diagnostics: inout [Diagnostic]
   ) {
     guard !enums.isEmpty else { return }
     let used = Set(enums.map(\.name))
     // Only what the message needs of each first declaration, not a copy of every enum.
     var first: [String: (rawType: String?, location: SourceLocation)] = [:]
-    for file in files {
-      for declaration in file.enums where used.contains(declaration.name) {
+    for list in declarations.listIndices {
+      for (position, name) in declarations.names(inList: list).enumerated()
+      where used.contains(name) {
+        let declaration = declarations.declaration(inList: list, at: position)
         guard let original = first[declaration.name] else {
           first[declaration.name] = (declaration.rawType, declaration.location)
           continue

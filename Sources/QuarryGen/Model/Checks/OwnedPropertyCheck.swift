@@ -63,22 +63,4 @@ enum OwnedPropertyCheck {
       propertyName: property.name, childTypeName: resolved, cardinality: cardinality,
       access: property.access, location: location)
   }
-
-  /// Qualified names of every struct an `owned` property holds, directly or through other
-  /// children, whatever the annotations on those structs.
-  static func childNames(in files: [ScannedFile], index: DeclarationIndex) -> Set<String> {
-    var names: Set<String> = []
-    for file in files {
-      for declaration in file.structs {
-        for property in declaration.properties
-        where property.annotations.contains(where: { $0.key == "owned" }) {
-          guard let written = property.typeName, let (element, _) = elementType(written),
-            let resolved = index.resolve(element, from: declaration.name)
-          else { continue }
-          names.insert(resolved)
-        }
-      }
-    }
-    return names
-  }
 }

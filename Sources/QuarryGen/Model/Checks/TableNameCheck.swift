@@ -1,11 +1,11 @@
 /// Two structs cannot share a table; SQLite compares table names ignoring case.
 enum TableNameCheck {
-  static func run(_ tables: [TableModel], diagnostics: inout [Diagnostic]) {
-    var seen: [String: TableModel] = [:]
+  static func run(_ tables: CompactArray<TableModel>, diagnostics: inout [Diagnostic]) {
+    var seen: [String: (typeName: String, location: SourceLocation)] = [:]
     for table in tables {
       let key = table.name.lowercased()
       guard let first = seen[key] else {
-        seen[key] = table
+        seen[key] = (table.typeName, table.location)
         continue
       }
       diagnostics.append(

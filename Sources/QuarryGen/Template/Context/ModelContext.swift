@@ -49,22 +49,26 @@ enum ModelContext {
   /// `schemaTables`, …): built from `model` as a template reads them, never all held at once.
   static func lazyArrays(_ model: SchemaModel) -> [String: LazyTemplateArray] {
     let tables = model.tables
-    let byName = tables.indices.sorted { (tables[$0].name, $0) < (tables[$1].name, $1) }
+    // Each table is read once here: a read builds it from bytes (see `CompactArray`).
+    var names: [String] = []
+    names.reserveCapacity(tables.count)
     // Schema.sql lists child tables among the others, by name: `owned` is the position of a
     // child table among its owner's `ownedTables`.
-    var schema: [(name: String, table: Int, owned: Int?)] = byName.map { position in
-      (tables[position].name, position, nil)
-    }
+    var ownedEntries: [(name: String, table: Int, owned: Int?)] = []
     // What each table refers to, for Schema.postgres.sql's order.
     var references: [String: Set<String>] = [:]
     for (position, table) in tables.enumerated() {
+      names.append(table.name)
       references[table.name, default: []].formUnion(
         table.columns.compactMap { $0.references?.table })
       for (ownedPosition, owned) in table.ownedTables.enumerated() {
         references[owned.name, default: []].insert(owned.ownerTable)
-        schema.append((owned.name, position, ownedPosition))
+        ownedEntries.append((owned.name, position, ownedPosition))
       }
     }
+    let byName = names.indices.sorted { (names[$0], $0) < (names[$1], $1) }
+    var schema = byName.map { (name: names[$0], table: $0, owned: Int?.none) } + ownedEntries
+    names = []
     schema.sort { $0.name < $1.name }
     let referencedFirst = TableOrder.referencedFirst(schema.map(\.name), references: references)
     let schemaEntries = schema.map { (table: $0.table, owned: $0.owned) }
