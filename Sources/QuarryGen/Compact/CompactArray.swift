@@ -13,8 +13,20 @@
 /// tables[0] = first
 /// ```
 public struct CompactArray<Element: Codable & Sendable>: Sendable {
-  private var elements: [[UInt8]] = []
+  /// The bytes, in pages of about a megabyte: no allocation per element, and a page is large
+  /// enough that freeing it gives the memory back (the declarations go once the model is built).
+  private var pages: [[UInt8]] = []
+  private var spans: [Span] = []
   private var paths = CompactPaths()
+
+  /// Where an element's bytes are. A write puts new bytes at the end; the old stay unused.
+  private struct Span: Sendable {
+    var page: UInt32
+    var start: UInt32
+    var count: UInt32
+  }
+
+  private static var pageSize: Int { 1 << 20 }
 
   public init() {}
 
@@ -22,40 +34,62 @@ public struct CompactArray<Element: Codable & Sendable>: Sendable {
     append(contentsOf: elements)
   }
 
-  private mutating func encoded(_ element: Element) -> [UInt8] {
+  /// Writes `element` after the last page's bytes, or into a new page when it would not fit.
+  private mutating func store(_ element: Element) -> Span {
+    let bytes: [UInt8]
     do {
-      return try CompactEncoder.encode(element, paths: &paths)
+      bytes = try CompactEncoder.encode(element, paths: &paths)
     } catch {
       preconditionFailure("CompactArray cannot encode \(Element.self): \(error)")
     }
+    // A page grows as an array does while it holds under half a page (a file of three
+    // structs keeps a few hundred bytes); past that it takes only what fits its capacity, and
+    // the next page is a whole one, reserved at once.
+    if let last = pages.last,
+      last.count < Self.pageSize / 2 || last.count + bytes.count <= last.capacity
+    {
+      let span = Span(
+        page: UInt32(pages.count - 1), start: UInt32(last.count), count: UInt32(bytes.count))
+      pages[pages.count - 1].append(contentsOf: bytes)
+      return span
+    }
+    var page: [UInt8] = []
+    page.reserveCapacity(pages.isEmpty ? bytes.count : Swift.max(Self.pageSize, bytes.count))
+    page.append(contentsOf: bytes)
+    pages.append(page)
+    return Span(page: UInt32(pages.count - 1), start: 0, count: UInt32(bytes.count))
   }
 
-  /// Moves the element at `i` to `j` and the ones between up or down, without building any.
+  /// Moves the element at `i` to `j` and the one at `j` to `i`, without building either.
   public mutating func swapAt(_ i: Int, _ j: Int) {
-    elements.swapAt(i, j)
+    spans.swapAt(i, j)
   }
 
   /// Reorders the elements as `order` (positions of the current elements) lists them, without
   /// building any: sort by a key read once per element, then apply the order.
   mutating func reorder(_ order: [Int]) {
-    precondition(order.count == elements.count, "an order must name every element once")
-    elements = order.map { elements[$0] }
+    precondition(order.count == spans.count, "an order must name every element once")
+    spans = order.map { spans[$0] }
   }
 }
 
 extension CompactArray: RandomAccessCollection, MutableCollection {
   public var startIndex: Int { 0 }
-  public var endIndex: Int { elements.count }
+  public var endIndex: Int { spans.count }
 
   public subscript(position: Int) -> Element {
     get {
+      let span = spans[position]
+      let start = Int(span.start)
       do {
-        return try CompactDecoder.decode(Element.self, from: elements[position], paths: paths)
+        return try CompactDecoder.decode(
+          Element.self, from: pages[Int(span.page)], in: start..<start + Int(span.count),
+          paths: paths)
       } catch {
         preconditionFailure("CompactArray cannot decode its own \(Element.self): \(error)")
       }
     }
-    set { elements[position] = encoded(newValue) }
+    set { spans[position] = store(newValue) }
   }
 }
 
@@ -63,14 +97,18 @@ extension CompactArray: RangeReplaceableCollection {
   public mutating func replaceSubrange<Replacement: Collection>(
     _ subrange: Range<Int>, with newElements: Replacement
   ) where Replacement.Element == Element {
-    var encodedElements: [[UInt8]] = []
-    encodedElements.reserveCapacity(newElements.count)
-    for element in newElements { encodedElements.append(encoded(element)) }
-    elements.replaceSubrange(subrange, with: encodedElements)
+    var stored: [Span] = []
+    stored.reserveCapacity(newElements.count)
+    for element in newElements { stored.append(store(element)) }
+    spans.replaceSubrange(subrange, with: stored)
+    if spans.isEmpty {
+      pages = []
+      paths = CompactPaths()
+    }
   }
 
   public mutating func reserveCapacity(_ minimumCapacity: Int) {
-    elements.reserveCapacity(minimumCapacity)
+    spans.reserveCapacity(minimumCapacity)
   }
 }
 

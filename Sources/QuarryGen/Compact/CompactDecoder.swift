@@ -5,7 +5,8 @@
 /// ```
 final class CompactDecoder: Decoder {
   private let bytes: [UInt8]
-  private var position = 0
+  private var position: Int
+  private let end: Int
   let paths: CompactPaths
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -13,17 +14,20 @@ final class CompactDecoder: Decoder {
   /// What a decoder met that the encoder cannot have written: the bytes are not a `Value`.
   struct Malformed: Error {}
 
-  private init(bytes: [UInt8], paths: CompactPaths) {
+  private init(bytes: [UInt8], range: Range<Int>, paths: CompactPaths) {
     self.bytes = bytes
+    position = range.lowerBound
+    end = range.upperBound
     self.paths = paths
   }
 
+  /// The value `bytes[range]` holds; `range` is all of `bytes` when not given.
   static func decode<Value: Decodable>(
-    _ type: Value.Type, from bytes: [UInt8], paths: CompactPaths
+    _ type: Value.Type, from bytes: [UInt8], in range: Range<Int>? = nil, paths: CompactPaths
   ) throws -> Value {
-    let decoder = CompactDecoder(bytes: bytes, paths: paths)
+    let decoder = CompactDecoder(bytes: bytes, range: range ?? bytes.indices, paths: paths)
     let value = try decoder.read(type)
-    guard decoder.position == bytes.count else { throw Malformed() }
+    guard decoder.position == decoder.end else { throw Malformed() }
     return value
   }
 
@@ -36,7 +40,7 @@ final class CompactDecoder: Decoder {
   }
 
   func readByte() throws -> UInt8 {
-    guard position < bytes.count else { throw Malformed() }
+    guard position < end else { throw Malformed() }
     defer { position += 1 }
     return bytes[position]
   }
@@ -76,7 +80,7 @@ final class CompactDecoder: Decoder {
 
   func readString() throws -> String {
     let count = Int(try readUnsigned())
-    guard count <= bytes.count - position else { throw Malformed() }
+    guard count <= end - position else { throw Malformed() }
     defer { position += count }
     return String(decoding: bytes[position..<position + count], as: UTF8.self)
   }

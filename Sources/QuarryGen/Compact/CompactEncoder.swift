@@ -30,10 +30,7 @@ final class CompactEncoder: Encoder {
     paths = CompactPaths()  // keeps the table uniquely referenced while the encoder adds to it
     defer { paths = encoder.paths }
     try encoder.write(value)
-    // The buffer grew by doubling; what is kept is exactly as long as the bytes.
-    return [UInt8](unsafeUninitializedCapacity: encoder.bytes.count) { buffer, count in
-      count = buffer.initialize(from: encoder.bytes).1
-    }
+    return encoder.bytes
   }
 
   func write<Value: Encodable>(_ value: Value) throws {

@@ -166,6 +166,35 @@ final class CompactArrayTests: XCTestCase {
     XCTAssertNotEqual(array, [])
   }
 
+  /// Megabytes of elements fill several pages; writes in the middle and at the end, and an
+  /// element larger than a page, keep every other element as it was.
+  func testElementsAcrossPagesStayWhatTheyWere() {
+    var expected: [Annotation] = []
+    var array = CompactArray<Annotation>()
+    for number in 0..<8_000 {
+      let annotation = Annotation(
+        key: "key\(number)", value: .string(String(repeating: "x", count: number % 400)),
+        location: SourceLocation(path: "File\(number % 7).swift", offset: number))
+      expected.append(annotation)
+      array.append(annotation)
+    }
+    let large = Annotation(
+      key: "large", value: .string(String(repeating: "y", count: 3 << 19)),
+      location: SourceLocation(path: "Large.swift", offset: 0))
+    for position in [0, 5_000, 7_998] {
+      expected[position] = large
+      array[position] = large
+      expected[position + 1].key += "!"
+      array[position + 1] = expected[position + 1]
+    }
+    XCTAssertEqual(array.count, expected.count)
+    XCTAssertTrue(array.elementsEqual(expected))
+    array.removeAll()
+    XCTAssertTrue(array.isEmpty)
+    array.append(large)
+    XCTAssertEqual(Array(array), [large])
+  }
+
   func testBytesThatAreNotTheTypeAreRefused() throws {
     var paths = CompactPaths()
     let bytes = try CompactEncoder.encode(
