@@ -19,18 +19,25 @@ extension Generator {
   /// Files rendered at once: enough for every core, few enough to hold.
   static let renderBatchSize = 32
 
-  /// What happened to one planned file.
+  /// What happened to one planned file. A run holds one per file until it commits, so it is
+  /// small: a failure is boxed, the digest a number.
   private struct Outcome: Sendable {
     var path: String
+    var sources: [String]
     var kind: FileChange.Kind?
     /// A conflict (a file that is not quarry's, something that is not a file) or a failure
     /// to stage, thrown only if the run gets that far.
-    var failure: (any Error & Sendable)?
+    var failure: FailureBox?
     /// Whether the file is staged under its temporary name (`FileWriter.temporaryPath`).
     var isStaged = false
     var diagnostics: [Diagnostic] = []
     /// The `ContentDigest` of the planned bytes, for the manifest.
-    var digest = ""
+    var digest: UInt64 = 0
+  }
+
+  private final class FailureBox: Sendable {
+    let error: any Error & Sendable
+    init(_ error: any Error & Sendable) { self.error = error }
   }
 
   /// Renders, compares and (in write mode) stages every job, then commits or checks.
@@ -48,9 +55,6 @@ extension Generator {
   ) throws -> [FileChange]? {
     var paths = jobs.map(\.path) + kept.map(\.path)
     paths.sort()
-    var sources: [String: [String]] = [:]
-    for job in jobs { sources[job.path] = job.sources }
-    for file in kept { sources[file.path] = file.sources }
     // A bad name stops the run before anything is written, and outranks every other failure.
     var nameFailure: (any Error)?
     for path in paths where nameFailure == nil {
@@ -116,7 +120,9 @@ extension Generator {
       if let nameFailure { throw nameFailure }
       // The first conflict and the first staging failure, in path order, as a whole-plan
       // comparison and write would meet them.
-      if let conflict = outcomes.lazy.compactMap({ $0.failure as? FileWriter.Conflict }).first {
+      if let conflict = outcomes.lazy.compactMap({ $0.failure?.error as? FileWriter.Conflict })
+        .first
+      {
         throw conflict
       }
       var changes = outcomes.compactMap { outcome in
@@ -126,11 +132,13 @@ extension Generator {
       changes.sort()
       try checks(changes)
       let manifest = OutputManifest(
-        files: sources,
+        files: Dictionary(
+          outcomes.lazy.map { ($0.path, $0.sources) }, uniquingKeysWith: { first, _ in first }),
         digests: Dictionary(
-          outcomes.map { ($0.path, $0.digest) }, uniquingKeysWith: { first, _ in first }))
+          outcomes.lazy.map { ($0.path, ContentDigest.text($0.digest)) },
+          uniquingKeysWith: { first, _ in first }))
       if mode == .write {
-        if let failure = stagingFailure ?? outcomes.lazy.compactMap(\.failure).first {
+        if let failure = stagingFailure ?? outcomes.lazy.compactMap(\.failure?.error).first {
           throw failure
         }
         try staged.commit(removing: changes.filter { $0.kind == .remove }, manifest: manifest)
@@ -155,7 +163,8 @@ extension Generator {
     -> Outcome
   {
     let target = writer.path(of: file.path)
-    var outcome = Outcome(path: file.path, digest: ContentDigest.of(file.contents))
+    var outcome = Outcome(
+      path: file.path, sources: file.sources, digest: ContentDigest.value(of: file.contents))
     if file.isWrittenOnce {
       var entry = stat()
       outcome.kind = lstat(target, &entry) == 0 ? .unchanged : .create
@@ -165,10 +174,10 @@ extension Generator {
       case .identical: outcome.kind = .unchanged
       case .different(isGenerated: true): outcome.kind = .update
       case .different(isGenerated: false):
-        outcome.failure = FileWriter.Conflict(path: file.path)
+        outcome.failure = FailureBox(FileWriter.Conflict(path: file.path))
         return outcome
       case .notRegular(let kind):
-        outcome.failure = FileWriter.Conflict(path: file.path, kind: kind)
+        outcome.failure = FailureBox(FileWriter.Conflict(path: file.path, kind: kind))
         return outcome
       }
     }
@@ -177,9 +186,9 @@ extension Generator {
       _ = try writer.writeTemporary(file.contents, for: target)
       outcome.isStaged = true
     } catch let failure as OutputError {
-      outcome.failure = failure
+      outcome.failure = FailureBox(failure)
     } catch {
-      outcome.failure = OutputError(.write, path: target, errno: EIO)
+      outcome.failure = FailureBox(OutputError(.write, path: target, errno: EIO))
     }
     return outcome
   }

@@ -15,11 +15,28 @@ enum ContentDigest {
 
   /// The digest of `bytes`.
   static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    text(value(of: bytes))
+  }
+
+  /// The digest of `bytes` as a number: what a run keeps per file until it writes the
+  /// manifest (a 16-digit string takes an allocation of its own).
+  static func value(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
-    let digits = String(hash, radix: 16)
+    return hash
+  }
+
+  /// The digest of `text`'s UTF-8 bytes as a number.
+  static func value(of text: String) -> UInt64 {
+    var text = text
+    return text.withUTF8 { value(of: $0) }
+  }
+
+  /// A digest number as the manifest writes it.
+  static func text(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
     return String(repeating: "0", count: length - digits.utf8.count) + digits
   }
 
