@@ -12,7 +12,7 @@ import Foundation
 ///
 /// ```swift
 /// let changes = try Generator.renderAndWrite(
-///   jobs: prepared.jobs, context: prepared.context, engine: renderer.engine, kept: kept,
+///   jobs: &jobs, context: context, engine: renderer.engine, kept: kept,
 ///   writer: writer, mode: .write, result: &result) { changes, manifest in try checks(changes) }
 /// ```
 extension Generator {
@@ -49,7 +49,7 @@ extension Generator {
   /// - Returns: the changes, sorted by path, or nil when a template error stopped the run
   ///   (then in `result.diagnostics`, and the folder is as it was).
   static func renderAndWrite(
-    jobs: [TemplateRenderer.Job], context: TemplateContext, engine: TemplateEngine,
+    jobs: inout [TemplateRenderer.Job], context: TemplateContext, engine: TemplateEngine,
     kept: [GeneratedFile], writer: FileWriter, mode: GeneratorOptions.Mode,
     result: inout GenerationResult, checks: ([FileChange]) throws -> Void
   ) throws -> [FileChange]? {
@@ -79,7 +79,13 @@ extension Generator {
     while start < jobs.count {
       var end = start + 1
       // A once-rendered file (Schema.sql) grows with the whole model: it renders alone, so
-      // two of them are never held at once.
+      // two of them are never held at once, and without the jobs already done (the once
+      // rendered come last; a job per output file is a large part of what a run holds).
+      if jobs[start].element == nil && start > 0 {
+        jobs = Array(jobs[start...])
+        start = 0
+        end = 1
+      }
       if jobs[start].element != nil {
         while end < min(start + renderBatchSize, jobs.count) && jobs[end].element != nil {
           end += 1

@@ -146,19 +146,23 @@ public enum Generator {
       if options.singleFile == nil && !options.perSourceFile {
         // One file per job: rendered, compared and staged a batch at a time, so the run never
         // holds every generated file (see `renderAndWrite`).
-        let prepared = renderer.prepare(model, scanned: scanned, diagnostics: &result.diagnostics)
+        // The jobs are handed over, not shared: `renderAndWrite` lets go of those done.
+        var jobs: [TemplateRenderer.Job]
+        let context: TemplateContext
+        (jobs, context) = renderer.prepare(
+          model, scanned: scanned, diagnostics: &result.diagnostics)
         result.files += renderer.loadedFiles()
         if result.hasErrors { return result }
         // The declarations and the model are in the context now; the rest can go.
         scanned = []
         model = SchemaModel()
-        plannedNames = (prepared.jobs.map(\.path) + keptMigrations.map(\.path)).sorted()
+        plannedNames = (jobs.map(\.path) + keptMigrations.map(\.path)).sorted()
         let changes = try OutputLock.withLock(
           onFolder: output, exclusive: options.mode == .write,
           waiting: { waitingNotice(outputDisplay) }
         ) {
           try renderAndWrite(
-            jobs: prepared.jobs, context: prepared.context, engine: renderer.engine,
+            jobs: &jobs, context: context, engine: renderer.engine,
             kept: keptMigrations, writer: writer, mode: options.mode, result: &result,
             checks: checks)
         }
