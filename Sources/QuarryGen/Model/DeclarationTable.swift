@@ -51,6 +51,11 @@ struct DeclarationTable<Declaration: Codable & Sendable>: Sendable {
   /// The names of the declarations of list `list` (a scanned file), in order.
   func names(inList list: Int) -> [String] { listNames[list] }
 
+  /// Where the first declaration named `name` is.
+  func firstPosition(of name: String) -> (list: Int, index: Int)? {
+    positions[name].map { (Int($0.list), Int($0.index)) }
+  }
+
   /// The declaration at `index` of list `list`.
   func declaration(inList list: Int, at index: Int) -> Declaration { lists[list][index] }
 

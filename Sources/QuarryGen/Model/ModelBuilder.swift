@@ -30,18 +30,19 @@ public struct ModelBuilder: Sendable {
     }
     // The first declaration of each persisted name, as the index keeps it. The same name in
     // another file (two folders, two modules) would silently become one table.
-    var firstPath: [String: String] = [:]
     // Where each is, not the declaration: held together, they were most of the stage's memory.
     var persisted: [(file: Int, index: Int)] = []
     for fileIndex in files.indices {
       for (structIndex, name) in index.structs.names(inList: fileIndex).enumerated()
       where index.persisted.contains(name) {
-        let declaration = index.structs.declaration(inList: fileIndex, at: structIndex)
-        guard let other = firstPath[name] else {
-          firstPath[name] = declaration.location.path
+        guard let first = index.structs.firstPosition(of: name),
+          first != (fileIndex, structIndex)
+        else {
           persisted.append((fileIndex, structIndex))
           continue
         }
+        let declaration = index.structs.declaration(inList: fileIndex, at: structIndex)
+        let other = index.structs.declaration(inList: first.list, at: first.index).location.path
         if other != declaration.location.path {
           diagnostics.append(
             .error(
