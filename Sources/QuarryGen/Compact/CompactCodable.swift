@@ -16,12 +16,7 @@ extension CompactCodable {
 
 extension Optional: CompactCodable where Wrapped: Codable {
   func compactEncode(to encoder: CompactEncoder) throws {
-    guard let self else {
-      encoder.write(false)
-      return
-    }
-    encoder.write(true)
-    try encoder.write(self)
+    try encoder.present(self) { try encoder.write($0) }
   }
 
   static func compactDecode(from decoder: CompactDecoder) throws -> Self {
@@ -84,15 +79,13 @@ extension SourceLocation: CompactCodable {
 }
 
 extension AccessLevel: CompactCodable {
-  private static let byRank: [AccessLevel] = [
-    .private, .fileprivate, .internal, .package, .public, .open,
-  ]
-
-  var compactRank: UInt8 { UInt8(Self.byRank.firstIndex(of: self) ?? 0) }
+  var compactRank: UInt8 { UInt8(rank) }
 
   init?(compactRank: UInt8) {
-    guard Int(compactRank) < Self.byRank.count else { return nil }
-    self = Self.byRank[Int(compactRank)]
+    guard let level = Self.allCases.first(where: { $0.rank == Int(compactRank) }) else {
+      return nil
+    }
+    self = level
   }
 
   func compactEncode(to encoder: CompactEncoder) throws { encoder.write(self) }

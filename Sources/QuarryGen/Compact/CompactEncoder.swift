@@ -169,8 +169,9 @@ final class CompactEncoder: Encoder {
     mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
   }
 
-  /// Positional and without a count: `Array` writes its count itself (see `CompactCodable`),
-  /// so only hand-written conformances that know their length use this.
+  /// Positional and without a count: `Array`, `Set` and `Dictionary` write their counts
+  /// themselves (see `CompactCodable`), so nothing the generator stores reaches this; it is here
+  /// for conformances that write a fixed number of values.
   private struct Unkeyed: UnkeyedEncodingContainer {
     let encoder: CompactEncoder
     var codingPath: [any CodingKey] { [] }

@@ -96,7 +96,7 @@ struct TemplateRenderer {
       let tables = model.tables
       // Each job reads its table again when it renders: holding each job's table would hold
       // every table as Swift values (see `CompactArray`).
-      let values = Job.Values { position in
+      let values: Job.Values = { position in
         let table = tables[position]
         let type = readsSourceryTypes ? (typesByName?[table.typeName] ?? .null) : .null
         return ["table": ModelContext.tableValue(table), "type": type]
@@ -111,7 +111,7 @@ struct TemplateRenderer {
     }
     if names.contains("Enum") {
       let enums = model.enums
-      let values = Job.Values { ["enum": ModelContext.enumValue(enums[$0])] }
+      let values: Job.Values = { ["enum": ModelContext.enumValue(enums[$0])] }
       for (position, model) in enums.enumerated() {
         jobs.append(
           Job(
@@ -123,7 +123,7 @@ struct TemplateRenderer {
     }
     if names.contains("Child") {
       let children = model.children
-      let values = Job.Values { ["child": ModelContext.childValue(children[$0])] }
+      let values: Job.Values = { ["child": ModelContext.childValue(children[$0])] }
       for (position, child) in children.enumerated() {
         jobs.append(
           Job(
@@ -138,7 +138,7 @@ struct TemplateRenderer {
         for table in model.tables { locations[table.typeName] = table.location }
       }
       let migrations = model.migrations
-      let values = Job.Values { ["migration": ModelContext.migrationValue(migrations[$0])] }
+      let values: Job.Values = { ["migration": ModelContext.migrationValue(migrations[$0])] }
       for (position, migration) in migrations.enumerated() {
         jobs.append(
           Job(
@@ -166,7 +166,7 @@ struct TemplateRenderer {
       jobs.append(
         Job(
           template: name, path: Self.outputName(forTemplate: name), sources: allSources,
-          values: Job.Values { _ in [:] }, position: 0, element: nil,
+          values: { _ in [:] }, position: 0, element: nil,
           subject: .template(path: templatePath), location: location))
     }
     jobs = Self.withoutDuplicatePaths(jobs, diagnostics: &diagnostics)
@@ -251,15 +251,9 @@ struct TemplateRenderer {
     var location: SourceLocation
 
     /// The keys the file sees besides the shared ones, built now.
-    func extra() -> [String: TemplateValue] { values.make(position) }
+    func extra() -> [String: TemplateValue] { values(position) }
 
-    struct Values: Sendable {
-      let make: @Sendable (Int) -> [String: TemplateValue]
-
-      init(_ make: @escaping @Sendable (Int) -> [String: TemplateValue]) {
-        self.make = make
-      }
-    }
+    typealias Values = @Sendable (Int) -> [String: TemplateValue]
 
     enum Subject: Sendable {
       case table, enumeration, child

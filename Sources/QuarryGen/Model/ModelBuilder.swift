@@ -423,16 +423,11 @@ public struct ModelBuilder: Sendable {
     }
     // Columns are read in place: a flattened copy of every column of a large model was the
     // model stage's peak.
-    for table in tables {
-      for column in table.columns where column.storage == .value {
-        consider(column.unwrappedSwiftType)
-      }
+    func consider(_ columns: [ColumnModel]) {
+      for column in columns where column.storage == .value { consider(column.unwrappedSwiftType) }
     }
-    for child in children {
-      for column in child.columns where column.storage == .value {
-        consider(column.unwrappedSwiftType)
-      }
-    }
+    for table in tables { consider(table.columns) }
+    for child in children { consider(child.columns) }
     // Enums that JSON paths compare by raw value need the conformance as much as columns do.
     for base in pathEnums.sorted() { consider(base) }
     return names.sorted().compactMap { name in

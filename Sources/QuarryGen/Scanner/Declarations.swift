@@ -3,10 +3,10 @@
 /// These are plain values: the scanner builds them once and nothing downstream mutates them.
 
 /// Swift access levels.
-public enum AccessLevel: String, Sendable, Hashable, Comparable, Codable {
+public enum AccessLevel: String, Sendable, Hashable, Comparable, Codable, CaseIterable {
   case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
 
-  private var rank: Int {
+  var rank: Int {
     switch self {
     case .private: 0
     case .fileprivate: 1

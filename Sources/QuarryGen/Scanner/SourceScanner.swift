@@ -64,13 +64,9 @@ public struct SourceScanner: Sendable {
         collected.structs = []
         collected.enums = []
       })
-    var scanner = DeclarationScanner(file: file)
-    scanner.handoff = handoff
-    scanner.keepsTypeMembers = false
-    var scanned = ScannedFile(file: file, diagnostics: scanner.scan().diagnostics)
+    var scanned = scan(file, handingOffTo: handoff)
     scanned.structs = collected.structs
     scanned.enums = collected.enums
-    scanned.conformances = scanner.conformances
     return scanned
   }
 
@@ -81,12 +77,16 @@ public struct SourceScanner: Sendable {
   }
 
   /// Scans `file` handing its structs and enums to `handoff` as they are finished (without
-  /// their `// sourcery:` annotations); the result holds only the file and its diagnostics.
+  /// their `// sourcery:` annotations); the result holds only the file, its conformances and
+  /// its diagnostics.
   func scan(_ file: SourceFile, handingOffTo handoff: DeclarationHandoff) -> ScannedFile {
     var scanner = DeclarationScanner(file: file)
     scanner.handoff = handoff
-    // The dump has no classes, protocols or extensions: their members would only pile up.
+    // Neither the dump nor the model reads the members of classes, protocols or extensions:
+    // they would only pile up.
     scanner.keepsTypeMembers = false
-    return ScannedFile(file: file, diagnostics: scanner.scan().diagnostics)
+    var scanned = ScannedFile(file: file, diagnostics: scanner.scan().diagnostics)
+    scanned.conformances = scanner.conformances
+    return scanned
   }
 }
